@@ -1,0 +1,57 @@
+// swift-tools-version: 6.1
+//
+// Streams: reactive streams for Swift with RxSwift's names and semantics.
+//
+// Platform minimums: the library's atomics and its live-resource counter use the
+// `Synchronization` module (`Atomic`), which Apple ships from macOS 15 / iOS 18 /
+// tvOS 18 / watchOS 11 / visionOS 2. Linux has no minimum beyond Swift 6.1.
+import PackageDescription
+
+let swift6: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+    name: "Streams",
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    products: [
+        .library(name: "Streams", targets: ["Streams"]),
+        .library(name: "StreamsTest", targets: ["StreamsTest"]),
+        .library(name: "StreamsMVC", targets: ["StreamsMVC"]),
+        .executable(name: "search-demo", targets: ["SearchDemoMain"]),
+        .executable(name: "streams-benchmarks", targets: ["StreamsBenchmarks"]),
+    ],
+    targets: [
+        .target(name: "Streams", swiftSettings: swift6),
+        .target(name: "StreamsTest", dependencies: ["Streams"], swiftSettings: swift6),
+        .target(name: "StreamsMVC", dependencies: ["Streams"], swiftSettings: swift6),
+        .target(
+            name: "SearchDemo",
+            dependencies: ["Streams", "StreamsMVC"],
+            resources: [.copy("Resources/catalog.json")],
+            swiftSettings: swift6
+        ),
+        .executableTarget(name: "SearchDemoMain", dependencies: ["SearchDemo"], swiftSettings: swift6),
+        .target(name: "CMallocCounter"),
+        .target(name: "BenchmarkSupport", swiftSettings: swift6),
+        .executableTarget(
+            name: "StreamsBenchmarks",
+            dependencies: ["Streams", "StreamsTest", "SearchDemo", "CMallocCounter", "BenchmarkSupport"],
+            swiftSettings: swift6
+        ),
+        .testTarget(name: "StreamsTests", dependencies: ["Streams", "StreamsTest"], swiftSettings: swift6),
+        .testTarget(name: "StreamsTestTests", dependencies: ["Streams", "StreamsTest"], swiftSettings: swift6),
+        .testTarget(
+            name: "StreamsMVCTests",
+            dependencies: ["Streams", "StreamsTest", "StreamsMVC"],
+            swiftSettings: swift6
+        ),
+        .testTarget(
+            name: "SearchDemoTests",
+            dependencies: ["Streams", "StreamsTest", "StreamsMVC", "SearchDemo"],
+            swiftSettings: swift6
+        ),
+    ]
+)
