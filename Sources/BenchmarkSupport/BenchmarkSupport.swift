@@ -1,0 +1,2 @@
+/// Code the benchmarks run as "user code", kept in its own module.
+public enum BenchmarkSupportModule {}

@@ -1,0 +1,1 @@
+int streams_malloc_counter_placeholder(void);

@@ -1,0 +1,74 @@
+import Foundation
+
+/// One page request against the repository search.
+public struct SearchRequest: Sendable, Hashable {
+    /// The user's query, already trimmed.
+    public var query: String
+    /// 1-based page number.
+    public var page: Int
+    /// Results per page (GitHub allows at most 100).
+    public var perPage: Int
+
+    /// Creates a request.
+    public init(query: String, page: Int = 1, perPage: Int = 30) {
+        self.query = query
+        self.page = page
+        self.perPage = perPage
+    }
+}
+
+/// One page of search results.
+public struct SearchPage: Sendable, Equatable {
+    /// Total matches the backend reports (may exceed what can be paged through).
+    public var totalCount: Int
+    /// `true` when the backend timed out and returned partial matches.
+    public var incompleteResults: Bool
+    /// The repositories on this page.
+    public var items: [Repository]
+    /// The next page number (from `link: …; rel="next"`), or `nil` on the last page.
+    public var nextPage: Int?
+    /// `x-ratelimit-remaining` from the response, when the backend reports it.
+    public var rateLimitRemaining: Int?
+
+    /// Creates a page.
+    public init(
+        totalCount: Int, incompleteResults: Bool = false, items: [Repository], nextPage: Int?,
+        rateLimitRemaining: Int? = nil
+    ) {
+        self.totalCount = totalCount
+        self.incompleteResults = incompleteResults
+        self.items = items
+        self.nextPage = nextPage
+        self.rateLimitRemaining = rateLimitRemaining
+    }
+}
+
+/// Why a search failed, in terms a user understands.
+public enum SearchError: Error, Sendable, Equatable {
+    /// 403/429 rate limit. `retryAfter` is the wait in seconds the server asked for
+    /// (`retry-after`, or until `x-ratelimit-reset` when `x-ratelimit-remaining` is 0);
+    /// `nil` when the server gave no hint (the caller then waits 60 s with backoff).
+    case rateLimited(retryAfter: Int?, message: String?)
+    /// 422: the API's own message (first `errors[].message`, else `message`).
+    case validationFailed(message: String)
+    /// Any other non-2xx status, with the API's `message` when the body had one.
+    case httpStatus(code: Int, message: String?)
+    /// The body was not the JSON we expected (or was truncated).
+    case malformedResponse(detail: String)
+    /// DNS failure, connection refused, connection lost, no network.
+    case unreachable(detail: String)
+    /// The request timed out.
+    case timedOut
+    /// The query is longer than GitHub's 256-character limit; refused before sending.
+    case queryTooLong(length: Int)
+    /// The request was cancelled (a newer query replaced it).
+    case cancelled
+}
+
+/// Anything that can answer a repository search: the live GitHub client or the offline catalog.
+///
+/// The app cannot tell implementations apart; both page like the GitHub API.
+public protocol RepositorySearching: Sendable {
+    /// Fetches one page. Throws ``SearchError`` on failure and honours task cancellation.
+    func search(_ request: SearchRequest) async throws -> SearchPage
+}

@@ -1,0 +1,2 @@
+/// The GitHub repository search app built on Streams and StreamsMVC.
+public enum SearchDemoModule {}

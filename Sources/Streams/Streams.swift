@@ -1,0 +1,2 @@
+/// Streams: reactive streams with ReactiveX semantics and RxSwift names.
+public enum StreamsModule {}

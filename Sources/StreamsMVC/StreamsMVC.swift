@@ -1,0 +1,2 @@
+/// Model, View, Controller and combineModel on Streams.
+public enum StreamsMVCModule {}

@@ -1,0 +1,2 @@
+/// Virtual-time testing tools for Streams (the RxTest and RxBlocking counterpart).
+public enum StreamsTestModule {}
