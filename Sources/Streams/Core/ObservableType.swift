@@ -1,0 +1,68 @@
+/// A push-based sequence of elements over time.
+///
+/// Every operator is declared on this protocol and returns the one erased ``Observable`` type,
+/// so chains keep short types and local type errors.
+public protocol ObservableType<Element> {
+    /// The type of elements the sequence emits.
+    associatedtype Element
+
+    /// Subscribes `observer`; disposing the result ends the subscription.
+    func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
+    where Observer.Element == Element
+
+    /// The erased observable for this sequence.
+    func asObservable() -> Observable<Element>
+}
+
+/// The erased observable: the type every operator returns.
+///
+/// An observable is an immutable description of work; each subscription gets its own operator
+/// state (cold semantics) unless an operator such as `share` says otherwise.
+///
+/// `Observable` is `Sendable` whatever its `Element`: subclasses store only `let` properties set
+/// in `init`, or guard their state with a lock. `Element` is not required to be `Sendable`, so
+/// apps with non-`Sendable` models can stream them on one thread; moving such elements between
+/// threads (with `observe(on:)` and friends) is the app's responsibility, as documented in
+/// Docs/Concurrency.md.
+public class Observable<Element>: ObservableType, @unchecked Sendable {  // immutable after init, or lock-guarded
+    init() {}
+
+    /// Subscribes an internal receiver. Subclasses override this; it returns the subscription.
+    func subscribe(_ receiver: Receiver<Element>) -> any Disposable {
+        preconditionFailure("abstract")
+    }
+
+    /// Subscribes `observer`; after the returned disposable's `dispose()` returns, `observer`
+    /// receives nothing more.
+    public func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
+    where Observer.Element == Element {
+        let node = ObserverNode(observer)
+        node.setUpstream(subscribe(node))
+        return node
+    }
+
+    /// Returns `self`.
+    public func asObservable() -> Observable<Element> { self }
+}
+
+/// The subscription node that delivers to a user's ``ObserverType``.
+private final class ObserverNode<Observer: ObserverType>: SubscriptionNode<Observer.Element>, @unchecked Sendable {  // see SubscriptionNode
+    let observer: Observer
+    init(_ observer: Observer) { self.observer = observer }
+
+    override func onNext(_ element: Observer.Element) {
+        if !isDisposed { observer.on(.next(element)) }
+    }
+
+    override func onError(_ error: any Error) {
+        guard let previous = markDisposed() else { return }
+        observer.on(.error(error))
+        tearDown(previousState: previous)
+    }
+
+    override func onCompleted() {
+        guard let previous = markDisposed() else { return }
+        observer.on(.completed)
+        tearDown(previousState: previous)
+    }
+}

@@ -1,0 +1,141 @@
+/// The subscription node behind `subscribe(onNext:onError:onCompleted:onDisposed:)`.
+///
+/// `onDisposed` runs once, after a terminal event has been handled or on explicit disposal.
+final class ClosureNode<Element>: SubscriptionNode<Element>, @unchecked Sendable {  // see SubscriptionNode
+    let onNextHandler: (@Sendable (Element) -> Void)?
+    let onErrorHandler: (@Sendable (any Error) -> Void)?
+    let onCompletedHandler: (@Sendable () -> Void)?
+    let onDisposedHandler: (@Sendable () -> Void)?
+
+    init(
+        onNext: (@Sendable (Element) -> Void)?, onError: (@Sendable (any Error) -> Void)?,
+        onCompleted: (@Sendable () -> Void)?, onDisposed: (@Sendable () -> Void)?
+    ) {
+        onNextHandler = onNext
+        onErrorHandler = onError
+        onCompletedHandler = onCompleted
+        onDisposedHandler = onDisposed
+    }
+
+    override func onNext(_ element: Element) {
+        if !isDisposed { onNextHandler?(element) }
+    }
+
+    override func onError(_ error: any Error) {
+        guard let previous = markDisposed() else { return }
+        if let onErrorHandler { onErrorHandler(error) } else { Hooks.reportUnhandledError(error) }
+        tearDown(previousState: previous)
+    }
+
+    override func onCompleted() {
+        guard let previous = markDisposed() else { return }
+        onCompletedHandler?()
+        tearDown(previousState: previous)
+    }
+
+    override func disposeResources() {
+        onDisposedHandler?()
+    }
+}
+
+extension ObservableType {
+    /// Subscribes with closures for each kind of event.
+    ///
+    /// The closures run on the thread that delivers the event (use `observe(on:)` to choose it).
+    /// `onDisposed` runs once, after the terminal event or on disposal. An error with no
+    /// `onError` goes to ``Hooks/unhandledError``. The result is not discardable: keep it (for
+    /// example with `disposed(by:)`) or the subscription can only end by terminating.
+    public func subscribe(
+        onNext: (@Sendable (Element) -> Void)? = nil,
+        onError: (@Sendable (any Error) -> Void)? = nil,
+        onCompleted: (@Sendable () -> Void)? = nil,
+        onDisposed: (@Sendable () -> Void)? = nil
+    ) -> any Disposable {
+        let node = ClosureNode(onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed)
+        node.setUpstream(asObservable().subscribe(node))
+        return node
+    }
+
+    /// Subscribes with one closure that receives every event.
+    public func subscribe(_ on: @escaping @Sendable (Event<Element>) -> Void) -> any Disposable {
+        subscribe(AnyObserver(eventHandler: on))
+    }
+
+    /// Subscribes with closures that receive `owner` as long as it is alive; `owner` is held
+    /// weakly, and once it is gone elements are ignored.
+    public func subscribe<Owner: AnyObject & Sendable>(
+        with owner: Owner,
+        onNext: (@Sendable (Owner, Element) -> Void)? = nil,
+        onError: (@Sendable (Owner, any Error) -> Void)? = nil,
+        onCompleted: (@Sendable (Owner) -> Void)? = nil,
+        onDisposed: (@Sendable (Owner) -> Void)? = nil
+    ) -> any Disposable {
+        let weakOwner = WeakBox(owner)
+        var next: (@Sendable (Element) -> Void)?
+        if let onNext {
+            next = { element in
+                if let owner = weakOwner.value { onNext(owner, element) }
+            }
+        }
+        var error: (@Sendable (any Error) -> Void)?
+        if let onError {
+            error = { failure in
+                if let owner = weakOwner.value { onError(owner, failure) }
+            }
+        }
+        var completed: (@Sendable () -> Void)?
+        if let onCompleted {
+            completed = {
+                if let owner = weakOwner.value { onCompleted(owner) }
+            }
+        }
+        var disposed: (@Sendable () -> Void)?
+        if let onDisposed {
+            disposed = {
+                if let owner = weakOwner.value { onDisposed(owner) }
+            }
+        }
+        return subscribe(onNext: next, onError: error, onCompleted: completed, onDisposed: disposed)
+    }
+
+    /// Sends every event to each observer (`bind(to:)` for observers, subjects and binders).
+    public func bind<Observer: ObserverType>(to observers: Observer...) -> any Disposable
+    where Observer.Element == Element {
+        let node = FanOutNode(observers)
+        node.setUpstream(asObservable().subscribe(node))
+        return node
+    }
+
+    /// Subscribes with an element handler only (errors go to ``Hooks/unhandledError``).
+    public func bind(onNext: @escaping @Sendable (Element) -> Void) -> any Disposable {
+        subscribe(onNext: onNext)
+    }
+}
+
+/// The subscription node behind `bind(to:)`: sends each event to every observer, in order.
+private final class FanOutNode<Observer: ObserverType>: SubscriptionNode<Observer.Element>, @unchecked Sendable {  // see SubscriptionNode
+    let observers: [Observer]
+    init(_ observers: [Observer]) { self.observers = observers }
+
+    override func onNext(_ element: Observer.Element) {
+        if !isDisposed { for observer in observers { observer.on(.next(element)) } }
+    }
+
+    override func onError(_ error: any Error) {
+        guard let previous = markDisposed() else { return }
+        for observer in observers { observer.on(.error(error)) }
+        tearDown(previousState: previous)
+    }
+
+    override func onCompleted() {
+        guard let previous = markDisposed() else { return }
+        for observer in observers { observer.on(.completed) }
+        tearDown(previousState: previous)
+    }
+}
+
+/// A weak reference that can cross threads.
+final class WeakBox<Value: AnyObject & Sendable>: Sendable {
+    weak let value: Value?
+    init(_ value: Value) { self.value = value }
+}

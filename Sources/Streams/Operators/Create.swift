@@ -1,0 +1,36 @@
+// Concurrency: the `subscribe` closure runs once per subscription on the subscribing thread.
+// The observer it receives forwards into a SubscriptionNode, which drops events after a
+// terminal event or disposal, so a misbehaving closure cannot break the contract downstream.
+
+extension Observable {
+    /// Creates an observable from a subscribe closure: it receives an observer, emits events to
+    /// it (synchronously or later, from any thread, one at a time), and returns a disposable that
+    /// stops the work.
+    ///
+    /// Disposal: the returned disposable is disposed when the subscription ends, whether by a
+    /// terminal event or by disposal.
+    public static func create(
+        _ subscribe: @escaping @Sendable (AnyObserver<Element>) -> any Disposable
+    ) -> Observable<Element> {
+        CreateObservable(subscribe)
+    }
+}
+
+private final class CreateObservable<Element>: Observable<Element>, @unchecked Sendable {  // immutable after init; per-subscription state lives in sinks
+    let body: @Sendable (AnyObserver<Element>) -> any Disposable
+    init(_ body: @escaping @Sendable (AnyObserver<Element>) -> any Disposable) { self.body = body }
+
+    override func subscribe(_ receiver: Receiver<Element>) -> any Disposable {
+        let sink = PassThroughSink(downstream: receiver)
+        sink.setUpstream(body(AnyObserver(eventHandler: sink.on)))
+        return sink
+    }
+}
+
+/// A sink that forwards every event unchanged (used where an operator needs only the contract
+/// guarantees of a sink: drop after terminal, release on terminal).
+final class PassThroughSink<Element>: Sink<Element, Element>, @unchecked Sendable {  // see SubscriptionNode
+    override func onNext(_ element: Element) { forwardNext(element) }
+    override func onError(_ error: any Error) { forwardError(error) }
+    override func onCompleted() { forwardCompleted() }
+}

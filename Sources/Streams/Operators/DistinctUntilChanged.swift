@@ -1,0 +1,160 @@
+// Concurrency: single upstream, so calls arrive serialized; each sink's `last` is touched only
+// from `onNext`, which never overlaps itself.
+
+extension ObservableType where Element: Equatable {
+    /// Emits an element only when it differs (`!=`) from the previous one that passed through.
+    public func distinctUntilChanged() -> Observable<Element> {
+        EquatableDistinctObservable(source: asObservable())
+    }
+}
+
+extension ObservableType {
+    /// Emits an element only when `keySelector(element)` differs from the previous element's key.
+    public func distinctUntilChanged<Key: Equatable>(
+        _ keySelector: @escaping @Sendable (Element) throws -> Key
+    ) -> Observable<Element> {
+        KeyedDistinctObservable(source: asObservable(), key: keySelector)
+    }
+
+    /// Emits an element only when the value at `keyPath` differs from the previous element's.
+    public func distinctUntilChanged<Property: Equatable & Sendable>(
+        at keyPath: any KeyPath<Element, Property> & Sendable
+    ) -> Observable<Element> {
+        distinctUntilChanged { (element: Element) in element[keyPath: keyPath] }
+    }
+
+    /// Emits an element only when `comparer(previous, element)` returns `false`.
+    public func distinctUntilChanged(
+        _ comparer: @escaping @Sendable (Element, Element) throws -> Bool
+    ) -> Observable<Element> {
+        ComparingDistinctObservable(source: asObservable(), key: { $0 }, comparer: comparer)
+    }
+
+    /// Emits an element only when `comparer` finds its key different from the previous key.
+    public func distinctUntilChanged<Key>(
+        _ keySelector: @escaping @Sendable (Element) throws -> Key,
+        comparer: @escaping @Sendable (Key, Key) throws -> Bool
+    ) -> Observable<Element> {
+        ComparingDistinctObservable(source: asObservable(), key: keySelector, comparer: comparer)
+    }
+}
+
+private final class EquatableDistinctObservable<Element: Equatable>: Observable<Element>, @unchecked Sendable {  // immutable after init
+    let source: Observable<Element>
+    init(source: Observable<Element>) { self.source = source }
+
+    override func subscribe(_ receiver: Receiver<Element>) -> any Disposable {
+        let sink = EquatableDistinctSink(downstream: receiver)
+        sink.setUpstream(source.subscribe(sink))
+        return sink
+    }
+}
+
+private final class KeyedDistinctObservable<Element, Key: Equatable>: Observable<Element>, @unchecked Sendable {  // immutable after init
+    let source: Observable<Element>
+    let key: @Sendable (Element) throws -> Key
+
+    init(source: Observable<Element>, key: @escaping @Sendable (Element) throws -> Key) {
+        self.source = source
+        self.key = key
+    }
+
+    override func subscribe(_ receiver: Receiver<Element>) -> any Disposable {
+        let sink = KeyedDistinctSink(key: key, downstream: receiver)
+        sink.setUpstream(source.subscribe(sink))
+        return sink
+    }
+}
+
+private final class ComparingDistinctObservable<Element, Key>: Observable<Element>, @unchecked Sendable {  // immutable after init
+    let source: Observable<Element>
+    let key: @Sendable (Element) throws -> Key
+    let comparer: @Sendable (Key, Key) throws -> Bool
+
+    init(
+        source: Observable<Element>, key: @escaping @Sendable (Element) throws -> Key,
+        comparer: @escaping @Sendable (Key, Key) throws -> Bool
+    ) {
+        self.source = source
+        self.key = key
+        self.comparer = comparer
+    }
+
+    override func subscribe(_ receiver: Receiver<Element>) -> any Disposable {
+        let sink = ComparingDistinctSink(key: key, comparer: comparer, downstream: receiver)
+        sink.setUpstream(source.subscribe(sink))
+        return sink
+    }
+}
+
+/// Compares keys with `==`.
+private final class KeyedDistinctSink<Element, Key: Equatable>: Sink<Element, Element>, @unchecked Sendable {  // see SubscriptionNode; `last` only in serialized onNext
+    let key: @Sendable (Element) throws -> Key
+    private var last: Key?
+
+    init(key: @escaping @Sendable (Element) throws -> Key, downstream: Receiver<Element>) {
+        self.key = key
+        super.init(downstream: downstream)
+    }
+
+    override func onNext(_ element: Element) {
+        guard !isDisposed else { return }
+        do {
+            let current = try key(element)
+            if let last, last == current { return }
+            last = current
+            forwardNext(element)
+        } catch {
+            forwardError(error)
+        }
+    }
+
+    override func onError(_ error: any Error) { forwardError(error) }
+    override func onCompleted() { forwardCompleted() }
+}
+
+/// Compares elements with `==` directly: no closure call per element.
+private final class EquatableDistinctSink<Element: Equatable>: Sink<Element, Element>, @unchecked Sendable {  // see SubscriptionNode; `last` only in serialized onNext
+    private var last: Element?
+
+    override func onNext(_ element: Element) {
+        guard !isDisposed else { return }
+        if let last, last == element { return }
+        last = element
+        forwardNext(element)
+    }
+
+    override func onError(_ error: any Error) { forwardError(error) }
+    override func onCompleted() { forwardCompleted() }
+}
+
+/// Compares keys with a comparer closure.
+private final class ComparingDistinctSink<Element, Key>: Sink<Element, Element>, @unchecked Sendable {  // see SubscriptionNode; `last` only in serialized onNext
+    let key: @Sendable (Element) throws -> Key
+    let comparer: @Sendable (Key, Key) throws -> Bool
+    private var last: Key?
+
+    init(
+        key: @escaping @Sendable (Element) throws -> Key, comparer: @escaping @Sendable (Key, Key) throws -> Bool,
+        downstream: Receiver<Element>
+    ) {
+        self.key = key
+        self.comparer = comparer
+        super.init(downstream: downstream)
+    }
+
+    override func onNext(_ element: Element) {
+        guard !isDisposed else { return }
+        do {
+            let current = try key(element)
+            if let last, try comparer(last, current) { return }
+            last = current
+            forwardNext(element)
+        } catch {
+            forwardError(error)
+        }
+    }
+
+    override func onError(_ error: any Error) { forwardError(error) }
+    override func onCompleted() { forwardCompleted() }
+}

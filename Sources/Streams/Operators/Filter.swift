@@ -1,0 +1,46 @@
+// Concurrency: single upstream, so calls arrive serialized; the sink keeps no mutable state.
+
+extension ObservableType {
+    /// Emits only the elements for which `predicate` returns `true`; a thrown error becomes the
+    /// sequence's error.
+    public func filter(_ predicate: @escaping @Sendable (Element) throws -> Bool) -> Observable<Element> {
+        FilterObservable(source: asObservable(), predicate: predicate)
+    }
+}
+
+private final class FilterObservable<Element>: Observable<Element>, @unchecked Sendable {  // immutable after init
+    let source: Observable<Element>
+    let predicate: @Sendable (Element) throws -> Bool
+
+    init(source: Observable<Element>, predicate: @escaping @Sendable (Element) throws -> Bool) {
+        self.source = source
+        self.predicate = predicate
+    }
+
+    override func subscribe(_ receiver: Receiver<Element>) -> any Disposable {
+        let sink = FilterSink(predicate: predicate, downstream: receiver)
+        sink.setUpstream(source.subscribe(sink))
+        return sink
+    }
+}
+
+private final class FilterSink<Element>: Sink<Element, Element>, @unchecked Sendable {  // see SubscriptionNode
+    let predicate: @Sendable (Element) throws -> Bool
+
+    init(predicate: @escaping @Sendable (Element) throws -> Bool, downstream: Receiver<Element>) {
+        self.predicate = predicate
+        super.init(downstream: downstream)
+    }
+
+    override func onNext(_ element: Element) {
+        guard !isDisposed else { return }
+        do {
+            if try predicate(element) { forwardNext(element) }
+        } catch {
+            forwardError(error)
+        }
+    }
+
+    override func onError(_ error: any Error) { forwardError(error) }
+    override func onCompleted() { forwardCompleted() }
+}

@@ -1,0 +1,158 @@
+import Dispatch
+import Foundation
+
+/// Shared implementation of the dispatch-queue schedulers: async work, one-shot timers and
+/// repeating timers on one queue.
+struct DispatchQueueConfiguration: Sendable {
+    let queue: DispatchQueue
+    let leeway: DispatchTimeInterval
+
+    func schedule<StateType: Sendable>(
+        _ state: StateType, action: @escaping @Sendable (StateType) -> any Disposable
+    ) -> any Disposable {
+        let cancel = SingleAssignmentDisposable()
+        queue.async {
+            if cancel.isDisposed { return }
+            cancel.setDisposable(action(state))
+        }
+        return cancel
+    }
+
+    func scheduleRelative<StateType: Sendable>(
+        _ state: StateType, dueTime: RxTimeInterval, action: @escaping @Sendable (StateType) -> any Disposable
+    ) -> any Disposable {
+        let cancel = SingleAssignmentDisposable()
+        let timer = DispatchSource.makeTimerSource(queue: queue)
+        timer.schedule(deadline: .now() + dueTime, leeway: leeway)
+        timer.setEventHandler {
+            if cancel.isDisposed { return }
+            cancel.setDisposable(action(state))
+        }
+        timer.resume()
+        return CompositeDisposable(cancel, TimerDisposable(timer))
+    }
+
+    func schedulePeriodic<StateType: Sendable>(
+        _ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval,
+        action: @escaping @Sendable (StateType) -> StateType
+    ) -> any Disposable {
+        let timer = DispatchSource.makeTimerSource(queue: queue)
+        timer.schedule(deadline: .now() + startAfter, repeating: period, leeway: leeway)
+        let current = PeriodicState(state)
+        timer.setEventHandler { current.advance(action) }
+        timer.resume()
+        return TimerDisposable(timer)
+    }
+}
+
+/// Cancels a dispatch timer.
+private final class TimerDisposable: Disposable, @unchecked Sendable {  // DispatchSource.cancel() is thread-safe and idempotent
+    private let timer: any DispatchSourceTimer
+    init(_ timer: any DispatchSourceTimer) { self.timer = timer }
+    func dispose() { timer.cancel() }
+}
+
+/// The state threaded through a repeating timer; the timer's serial handler is its only user.
+private final class PeriodicState<State: Sendable>: @unchecked Sendable {  // only the timer's event handler, which never overlaps itself, touches `state`
+    private var state: State
+    init(_ state: State) { self.state = state }
+    func advance(_ action: (State) -> State) { state = action(state) }
+}
+
+/// Runs work serially on a dispatch queue (a serial queue it creates, or the one you pass).
+///
+/// Timers fire on that queue; `now` is the wall clock.
+public class SerialDispatchQueueScheduler: SchedulerType, @unchecked Sendable {  // immutable after init
+    let configuration: DispatchQueueConfiguration
+
+    /// Uses `serialQueue` (which must be serial).
+    public init(serialQueue: DispatchQueue, leeway: DispatchTimeInterval = .nanoseconds(0)) {
+        configuration = DispatchQueueConfiguration(queue: serialQueue, leeway: leeway)
+    }
+
+    /// Creates a serial queue named `internalSerialQueueName` with the given quality of service.
+    public convenience init(
+        qos: DispatchQoS, internalSerialQueueName: String = "streams.serial", leeway: DispatchTimeInterval = .nanoseconds(0)
+    ) {
+        self.init(serialQueue: DispatchQueue(label: internalSerialQueueName, qos: qos), leeway: leeway)
+    }
+
+    /// Creates a serial queue that targets `queue`.
+    public convenience init(
+        queue: DispatchQueue, internalSerialQueueName: String, leeway: DispatchTimeInterval = .nanoseconds(0)
+    ) {
+        self.init(serialQueue: DispatchQueue(label: internalSerialQueueName, target: queue), leeway: leeway)
+    }
+
+    /// The wall-clock time.
+    public var now: RxTime { Date() }
+
+    /// Runs `action(state)` asynchronously on the queue.
+    public func schedule<StateType: Sendable>(
+        _ state: StateType, action: @escaping @Sendable (StateType) -> any Disposable
+    ) -> any Disposable {
+        scheduleInternal(state, action: action)
+    }
+
+    func scheduleInternal<StateType: Sendable>(
+        _ state: StateType, action: @escaping @Sendable (StateType) -> any Disposable
+    ) -> any Disposable {
+        configuration.schedule(state, action: action)
+    }
+
+    /// Runs `action(state)` on the queue after `dueTime`.
+    public func scheduleRelative<StateType: Sendable>(
+        _ state: StateType, dueTime: RxTimeInterval, action: @escaping @Sendable (StateType) -> any Disposable
+    ) -> any Disposable {
+        configuration.scheduleRelative(state, dueTime: dueTime, action: action)
+    }
+
+    /// Runs `action` on the queue after `startAfter`, then every `period`.
+    public func schedulePeriodic<StateType: Sendable>(
+        _ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval,
+        action: @escaping @Sendable (StateType) -> StateType
+    ) -> any Disposable {
+        configuration.schedulePeriodic(state, startAfter: startAfter, period: period, action: action)
+    }
+}
+
+/// Runs work on a concurrent dispatch queue: scheduled actions may run in parallel with each
+/// other (each subscription still receives serialized events).
+public final class ConcurrentDispatchQueueScheduler: SchedulerType, @unchecked Sendable {  // immutable after init
+    private let configuration: DispatchQueueConfiguration
+
+    /// Uses `queue`.
+    public init(queue: DispatchQueue, leeway: DispatchTimeInterval = .nanoseconds(0)) {
+        configuration = DispatchQueueConfiguration(queue: queue, leeway: leeway)
+    }
+
+    /// Uses the global concurrent queue for `qos`.
+    public convenience init(qos: DispatchQoS, leeway: DispatchTimeInterval = .nanoseconds(0)) {
+        self.init(queue: DispatchQueue.global(qos: qos.qosClass), leeway: leeway)
+    }
+
+    /// The wall-clock time.
+    public var now: RxTime { Date() }
+
+    /// Runs `action(state)` asynchronously on the queue.
+    public func schedule<StateType: Sendable>(
+        _ state: StateType, action: @escaping @Sendable (StateType) -> any Disposable
+    ) -> any Disposable {
+        configuration.schedule(state, action: action)
+    }
+
+    /// Runs `action(state)` on the queue after `dueTime`.
+    public func scheduleRelative<StateType: Sendable>(
+        _ state: StateType, dueTime: RxTimeInterval, action: @escaping @Sendable (StateType) -> any Disposable
+    ) -> any Disposable {
+        configuration.scheduleRelative(state, dueTime: dueTime, action: action)
+    }
+
+    /// Runs `action` on the queue after `startAfter`, then every `period`.
+    public func schedulePeriodic<StateType: Sendable>(
+        _ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval,
+        action: @escaping @Sendable (StateType) -> StateType
+    ) -> any Disposable {
+        configuration.schedulePeriodic(state, startAfter: startAfter, period: period, action: action)
+    }
+}

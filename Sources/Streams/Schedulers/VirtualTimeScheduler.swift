@@ -1,0 +1,249 @@
+import Foundation
+import Synchronization
+
+/// A scheduler whose clock only moves when told to: virtual time, for deterministic tests.
+///
+/// The clock counts integer ticks; `resolution` is the number of seconds per tick (default 1, so
+/// `.seconds(5)` is 5 ticks and `.milliseconds(500)` rounds to 1). Work is ordered by due tick,
+/// then by the order it was scheduled. The clock is set to an item's tick *before* its action
+/// runs, and work scheduled while advancing runs in the same advance if it is due.
+///
+/// Thread safety: all state is behind a lock, and actions run outside it, but virtual time is
+/// meant to be driven from one thread (the test's).
+open class VirtualTimeScheduler: SchedulerType, @unchecked Sendable {  // mutable state guarded by `lock`
+    private let lock = Lock()
+    private var currentClock: Int
+    private var running = false
+    private var queue = VirtualItemQueue()
+    private var nextID = 0
+
+    /// Seconds per virtual tick.
+    public let resolution: Double
+
+    /// Creates a scheduler at `initialClock` ticks.
+    public init(initialClock: Int = 0, resolution: Double = 1.0) {
+        currentClock = initialClock
+        self.resolution = resolution
+    }
+
+    /// The current virtual tick.
+    public var clock: Int { lock.withLock { currentClock } }
+
+    /// The current virtual time as a date (`clock × resolution` seconds after 1970).
+    public var now: RxTime { Date(timeIntervalSince1970: Double(clock) * resolution) }
+
+    /// Converts a duration to ticks, rounding to the nearest tick.
+    public func virtualInterval(_ interval: RxTimeInterval) -> Int {
+        let seconds = interval.seconds
+        guard seconds.isFinite else { return Int.max / 2 }
+        return Int(seconds / resolution + 0.5)
+    }
+
+    /// Hook for subclasses to move a due time (the test scheduler moves "now" to "now + 1").
+    open func adjustScheduledTime(_ time: Int) -> Int { time }
+
+    /// Runs `action(state)` at the current tick (after what is already due then).
+    public func schedule<StateType: Sendable>(
+        _ state: StateType, action: @escaping @Sendable (StateType) -> any Disposable
+    ) -> any Disposable {
+        scheduleRelative(state, dueTime: .nanoseconds(0), action: action)
+    }
+
+    /// Runs `action(state)` `dueTime` after now.
+    public func scheduleRelative<StateType: Sendable>(
+        _ state: StateType, dueTime: RxTimeInterval, action: @escaping @Sendable (StateType) -> any Disposable
+    ) -> any Disposable {
+        let seconds = Double(clock) * resolution + dueTime.seconds
+        let absolute = seconds.isFinite ? Int(seconds / resolution + 0.5) : Int.max / 2
+        return scheduleAbsoluteVirtual(state, time: adjustScheduledTime(absolute), action: action)
+    }
+
+    /// Runs `action(state)` `dueTime` ticks after now.
+    public func scheduleRelativeVirtual<StateType: Sendable>(
+        _ state: StateType, dueTime: Int, action: @escaping @Sendable (StateType) -> any Disposable
+    ) -> any Disposable {
+        scheduleAbsoluteVirtual(state, time: clock + dueTime, action: action)
+    }
+
+    /// Runs `action(state)` at tick `time` (at once, in the next advance, if `time` has passed).
+    public func scheduleAbsoluteVirtual<StateType: Sendable>(
+        _ state: StateType, time: Int, action: @escaping @Sendable (StateType) -> any Disposable
+    ) -> any Disposable {
+        let item = lock.withLock {
+            defer { nextID += 1 }
+            let item = VirtualItem(time: time, id: nextID, state: state, action: action)
+            queue.insert(item)
+            return item
+        }
+        return item
+    }
+
+    /// Runs everything scheduled, advancing the clock, until nothing is left or ``stop()`` is
+    /// called.
+    public func start() {
+        let alreadyRunning: Bool = lock.withLock {
+            defer { running = true }
+            return running
+        }
+        if alreadyRunning { return }
+        while let item = nextItem(notAfter: nil) { item.invoke() }
+        lock.withLock { running = false }
+    }
+
+    /// Runs everything due up to and including `virtualTime`, then sets the clock to it.
+    public func advanceTo(_ virtualTime: Int) {
+        let alreadyRunning: Bool = lock.withLock {
+            defer { running = true }
+            return running
+        }
+        precondition(!alreadyRunning, "VirtualTimeScheduler: advanceTo called while the scheduler is running")
+        while let item = nextItem(notAfter: virtualTime) { item.invoke() }
+        lock.withLock {
+            if virtualTime > currentClock { currentClock = virtualTime }
+            running = false
+        }
+    }
+
+    /// Advances the clock by `ticks`, running what becomes due.
+    public func advance(by ticks: Int) {
+        advanceTo(clock + ticks)
+    }
+
+    /// Moves the clock forward by `ticks` without running anything.
+    public func sleep(_ ticks: Int) {
+        precondition(ticks >= 0, "VirtualTimeScheduler: cannot sleep into the past")
+        lock.withLock { currentClock += ticks }
+    }
+
+    /// Stops a running ``start()`` or ``advanceTo(_:)`` after the current item.
+    public func stop() {
+        lock.withLock { running = false }
+    }
+
+    /// The due ticks of work still scheduled and not disposed, in run order.
+    public var pendingTimes: [Int] {
+        lock.withLock { queue.liveItems().map(\.time) }
+    }
+
+    /// Pops the next live item due by `limit` and moves the clock to it.
+    private func nextItem(notAfter limit: Int?) -> VirtualItemBase? {
+        lock.withLock {
+            guard running else { return nil }
+            while let first = queue.first {
+                if first.isDisposed {
+                    queue.removeFirst()
+                    continue
+                }
+                if let limit, first.time > limit { return nil }
+                queue.removeFirst()
+                if first.time > currentClock { currentClock = first.time }
+                return first
+            }
+            return nil
+        }
+    }
+}
+
+/// One scheduled action, ordered by (time, id).
+///
+/// The action's result disposable is stored inline and published through `state`, as in
+/// ``SingleAssignmentDisposable``, so a scheduled item costs one allocation.
+class VirtualItemBase: Disposable, @unchecked Sendable {  // `time`/`id` immutable; `result` published by `state`
+    private static var disposedBit: Int { 1 }
+    private static var resultBit: Int { 2 }
+    let time: Int
+    let id: Int
+    private let state = Atomic<Int>(0)
+    private var result: (any Disposable)?
+    private let resourceScope: LiveResources.Scope?
+
+    init(time: Int, id: Int) {
+        self.time = time
+        self.id = id
+        resourceScope = LiveResources.acquire()
+    }
+
+    deinit { LiveResources.release(resourceScope) }
+
+    var isDisposed: Bool { state.load(ordering: .acquiring) & Self.disposedBit != 0 }
+
+    func dispose() {
+        let old = state.bitwiseOr(Self.disposedBit, ordering: .acquiringAndReleasing).oldValue
+        guard old & Self.disposedBit == 0, old & Self.resultBit != 0 else { return }
+        let disposable = result
+        result = nil
+        disposable?.dispose()
+    }
+
+    /// Runs the action unless disposed and keeps its result for disposal.
+    final func invoke() {
+        guard !isDisposed else { return }
+        let disposable = run()
+        if disposable is NopDisposable { return }
+        result = disposable
+        let old = state.bitwiseOr(Self.resultBit, ordering: .acquiringAndReleasing).oldValue
+        if old & Self.disposedBit != 0 {
+            result = nil
+            disposable.dispose()
+        }
+    }
+
+    func run() -> any Disposable { NopDisposable() }
+}
+
+/// A scheduled action with its state stored inline.
+private final class VirtualItem<State: Sendable>: VirtualItemBase, @unchecked Sendable {  // see VirtualItemBase
+    private let state: State
+    private let action: @Sendable (State) -> any Disposable
+
+    init(time: Int, id: Int, state: State, action: @escaping @Sendable (State) -> any Disposable) {
+        self.state = state
+        self.action = action
+        super.init(time: time, id: id)
+    }
+
+    override func run() -> any Disposable { action(state) }
+}
+
+/// A binary min-heap of scheduled items ordered by (time, id).
+struct VirtualItemQueue {
+    private var heap: [VirtualItemBase] = []
+
+    var first: VirtualItemBase? { heap.first }
+
+    func liveItems() -> [VirtualItemBase] {
+        heap.filter { !$0.isDisposed }.sorted(by: Self.precedes)
+    }
+
+    private static func precedes(_ a: VirtualItemBase, _ b: VirtualItemBase) -> Bool {
+        a.time != b.time ? a.time < b.time : a.id < b.id
+    }
+
+    mutating func insert(_ item: VirtualItemBase) {
+        heap.append(item)
+        var child = heap.count - 1
+        while child > 0 {
+            let parent = (child - 1) / 2
+            guard Self.precedes(heap[child], heap[parent]) else { break }
+            heap.swapAt(child, parent)
+            child = parent
+        }
+    }
+
+    mutating func removeFirst() {
+        let last = heap.removeLast()
+        guard !heap.isEmpty else { return }
+        heap[0] = last
+        var parent = 0
+        while true {
+            let left = 2 * parent + 1
+            let right = left + 1
+            var smallest = parent
+            if left < heap.count, Self.precedes(heap[left], heap[smallest]) { smallest = left }
+            if right < heap.count, Self.precedes(heap[right], heap[smallest]) { smallest = right }
+            if smallest == parent { return }
+            heap.swapAt(parent, smallest)
+            parent = smallest
+        }
+    }
+}

@@ -1,2 +1,0 @@
-/// Streams: reactive streams with ReactiveX semantics and RxSwift names.
-public enum StreamsModule {}
