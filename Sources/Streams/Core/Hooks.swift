@@ -1,5 +1,3 @@
-
-
 /// Global hooks for diagnostics.
 public enum Hooks {
     private static let handler = HookSlot()

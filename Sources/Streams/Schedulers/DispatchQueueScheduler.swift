@@ -72,7 +72,8 @@ public class SerialDispatchQueueScheduler: SchedulerType, @unchecked Sendable { 
 
     /// Creates a serial queue named `internalSerialQueueName` with the given quality of service.
     public convenience init(
-        qos: DispatchQoS, internalSerialQueueName: String = "streams.serial", leeway: DispatchTimeInterval = .nanoseconds(0)
+        qos: DispatchQoS, internalSerialQueueName: String = "streams.serial",
+        leeway: DispatchTimeInterval = .nanoseconds(0)
     ) {
         self.init(serialQueue: DispatchQueue(label: internalSerialQueueName, qos: qos), leeway: leeway)
     }

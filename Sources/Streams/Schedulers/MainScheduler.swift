@@ -28,7 +28,8 @@ public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Senda
 
     /// Traps unless called on the main thread.
     public static func ensureRunningOnMainThread(errorMessage: String? = nil) {
-        precondition(Thread.isMainThread, errorMessage ?? "Running on a background thread; the main thread was required.")
+        precondition(
+            Thread.isMainThread, errorMessage ?? "Running on a background thread; the main thread was required.")
     }
 
     override func scheduleInternal<StateType: Sendable>(

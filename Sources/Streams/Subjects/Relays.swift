@@ -79,22 +79,25 @@ extension ObservableType {
     /// Sends every element to the relays (`bind(to:)` for relays; relays never terminate, so stop
     /// events are not forwarded).
     public func bind(to relays: PublishRelay<Element>...) -> any Disposable {
-        subscribe(AnyObserver { event in
-            if case .next(let element) = event { relays.forEach { $0.accept(element) } }
-        })
+        subscribe(
+            AnyObserver { event in
+                if case .next(let element) = event { relays.forEach { $0.accept(element) } }
+            })
     }
 
     /// Sends every element to the relays.
     public func bind(to relays: BehaviorRelay<Element>...) -> any Disposable {
-        subscribe(AnyObserver { event in
-            if case .next(let element) = event { relays.forEach { $0.accept(element) } }
-        })
+        subscribe(
+            AnyObserver { event in
+                if case .next(let element) = event { relays.forEach { $0.accept(element) } }
+            })
     }
 
     /// Sends every element to the relays.
     public func bind(to relays: ReplayRelay<Element>...) -> any Disposable {
-        subscribe(AnyObserver { event in
-            if case .next(let element) = event { relays.forEach { $0.accept(element) } }
-        })
+        subscribe(
+            AnyObserver { event in
+                if case .next(let element) = event { relays.forEach { $0.accept(element) } }
+            })
     }
 }

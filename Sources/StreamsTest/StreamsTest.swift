@@ -1,2 +1,0 @@
-/// Virtual-time testing tools for Streams (the RxTest and RxBlocking counterpart).
-public enum StreamsTestModule {}
