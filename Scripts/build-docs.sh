@@ -16,6 +16,9 @@ for catalog in Sources/*/*.docc; do
     dir=$(mktemp -d)
     cp "$graphs/$module".symbols.json "$dir"/ 2>/dev/null || true
     cp "$graphs/$module@"*.symbols.json "$dir"/ 2>/dev/null || true
+    # StreamsMVC and StreamsTest build on Streams: their sites also get Streams' symbol graph,
+    # so links to Streams' types resolve.
+    [ "$module" = Streams ] || cp "$graphs/Streams.symbols.json" "$dir"/
     docc convert "$catalog" --additional-symbol-graph-dir "$dir" --output-path ".build/docs/$module" \
         --transform-for-static-hosting --warnings-as-errors
     echo "built .build/docs/$module"
