@@ -7,7 +7,7 @@ import Streams
 public final class TestableObservable<Element>: ObservableType, @unchecked Sendable {  // mutable state guarded by `lock`
     /// The scripted events.
     public let recordedEvents: [Recorded<Event<Element>>]
-    private let scheduler: TestScheduler
+    let scheduler: TestScheduler
     private let isHot: Bool
     private let lock = NSLockLike()
     private var subscriptionLog: [Subscription] = []
@@ -18,6 +18,11 @@ public final class TestableObservable<Element>: ObservableType, @unchecked Senda
         self.scheduler = scheduler
         self.recordedEvents = events
         self.isHot = isHot
+        LeakTracking.register(self) { observable in
+            let kind = observable.isHot ? "hot" : "cold"
+            let subscriptions = observable.subscriptions.map(\.debugDescription).joined(separator: ", ")
+            return "\(kind) \(type(of: observable)) (subscriptions: [\(subscriptions)])"
+        }
         if isHot {
             for (index, record) in events.enumerated() {
                 scheduler.scheduleAt(record.time) { [weak self] in self?.sendHot(index) }
