@@ -29,16 +29,28 @@ public struct CallSite: Sendable {
 
 /// Records a test failure with `message` at `site`: through Swift Testing (`Issue.record`) when
 /// a Swift Testing test is running on this task, otherwise through XCTest (`XCTFail`).
+///
+/// Every StreamsTest assertion reports through this; use it in your own helpers too.
 public func reportTestFailure(_ message: String, at site: CallSite) {
-    if Test.current != nil {
+    switch FailureDestination.current {
+    case .swiftTesting:
         let location = SourceLocation(
             fileID: site.fileID, filePath: "\(site.filePath)", line: site.line, column: site.column)
         Issue.record(Comment(rawValue: message), sourceLocation: location)
-        return
+    case .xctest:
+        #if canImport(XCTest)
+            XCTFail(message, file: site.filePath, line: UInt(site.line))
+        #else
+            print("\(site.fileID):\(site.line): error: \(message)")
+        #endif
     }
-    #if canImport(XCTest)
-        XCTFail(message, file: site.filePath, line: UInt(site.line))
-    #else
-        print("\(site.fileID):\(site.line): error: \(message)")
-    #endif
+}
+
+/// Which test framework a failure goes to.
+enum FailureDestination: Equatable {
+    case swiftTesting
+    case xctest
+
+    /// Swift Testing when a Swift Testing test is running on this task, otherwise XCTest.
+    static var current: FailureDestination { Test.current != nil ? .swiftTesting : .xctest }
 }

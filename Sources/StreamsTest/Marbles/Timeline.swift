@@ -107,7 +107,7 @@ enum Timeline {
             bodies.append(body)
         }
 
-        let labelWidth = (lines.map(\.label.count).max() ?? 0) + 1
+        let labelWidth = max("expected: ".count, (lines.map(\.label.count).max() ?? 0) + 1)
         let rows = bodies.map { Array($0) }
         let longest = rows.map(\.count).max() ?? 0
         var output: [String] = []
