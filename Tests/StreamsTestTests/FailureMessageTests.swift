@@ -120,6 +120,17 @@ import Testing
                 """)
     }
 
+    @Test func linesThatEndBeforeTheSubscriptionTickStillReachTheCaret() {
+        let actual: [Recorded<Event<Int>>] = [.completed(160)]
+        #expect(
+            diffEvents(actual, []) == """
+                expected: ----^
+                actual:   |---^
+                first difference at t=160: expected nothing, got completed
+                (^ is t=200; 1 frame = 10 ticks)
+                """)
+    }
+
     @Test func eventsBetweenFramesShrinkTheFrame() {
         let actual: [Recorded<Event<Int>>] = [.next(211, 1)]
         let expected: [Recorded<Event<Int>>] = [.next(210, 1)]

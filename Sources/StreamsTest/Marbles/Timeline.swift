@@ -62,6 +62,7 @@ enum Timeline {
             }
         }
         let slots = keys.sorted()
+        let originKey = showsOrigin ? SlotKey(frame: 0, order: 0) : SlotKey(frame: Int.min, order: 0)
         var columns: [Int] = []
         var widths: [Int] = []
         var shifted = false
@@ -83,7 +84,8 @@ enum Timeline {
             var body = ""
             var cursor = 0
             for (slotIndex, slot) in slots.enumerated() {
-                if endsAtLast[index], let last = lastSlot[index], slot > last { break }
+                // A terminated line stops after its last event, but always reaches the `^`.
+                if endsAtLast[index], let last = lastSlot[index], slot > last, slot > originKey { break }
                 let gap = columns[slotIndex] &- cursor
                 if gap >= elisionThreshold {
                     body += "{\(gap)}"
