@@ -175,6 +175,16 @@ func greeting(for name: String, scheduler: some SchedulerType) -> Observable<Str
                 """)
     }
 
+    @Test func diagramsFromRuns() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let values: [Character: Int] = ["a": 1, "b": 2, "c": 3]
+        let xs = scheduler.createHotObservable("a-^-b-b-c-|", values: values)
+        let res = scheduler.start { xs.distinctUntilChanged().map { $0 * 10 } }
+        #expect(marbleDiagram(xs.recordedEvents, values: values) == "a-^-b-b-c-|")
+        #expect(marbleDiagram(res.events, values: ["B": 20, "C": 30]) == "--B---C-|")
+        #expect(subscriptionMarbles(xs.subscriptions) == ["^-------!"])
+    }
+
     @Test func leakCheck() {
         withLeakCheck {
             let scheduler = TestScheduler(initialClock: 0)

@@ -37,6 +37,49 @@ import Testing
     }
 }
 
+@Suite struct MarbleDiagramTests {
+    /// `marbleDiagram` either returns nil or a diagram that parses back to exactly its input.
+    @Test func diagramsParseBackExactly() {
+        var generator = SplitMix64(seed: 7)
+        let scheduler = TestScheduler(initialClock: 0)
+        let values: [Character: Int] = ["a": 1, "b": 2, "c": 3]
+        var exact = 0
+        for _ in 0..<500 {
+            var events: [Recorded<Event<Int>>] = []
+            var time = 200 + 10 * (Int(generator.next() % 8) - 5)
+            for _ in 0..<Int(generator.next() % 6) {
+                time += [0, 5, 10, 20, 30][Int(generator.next() % 5)]
+                events.append(.next(time, Int(generator.next() % 4) + 1))
+            }
+            if generator.next() % 2 == 0 { events.append(.completed(time + 10)) }
+            guard let diagram = marbleDiagram(events, values: values) else { continue }
+            let parsed = scheduler.createHotObservable(diagram, values: values)
+            #expect(parsed.recordedEvents == events, "\(diagram)")
+            exact += 1
+        }
+        #expect(exact > 50)
+    }
+
+    @Test func inexactDiagramsAreNil() {
+        let values: [Character: Int] = ["a": 1, "b": 2]
+        #expect(marbleDiagram([.next(215, 1)], values: values) == nil)  // between frames
+        #expect(marbleDiagram([.next(210, 1), .next(210, 2), .next(220, 1)], values: values) == nil)  // crowded
+        #expect(marbleDiagram([.next(210, 3)], values: values) == nil)  // no name
+        #expect(marbleDiagram([.next(190, 1), .next(200, 2)], values: values) == nil)  // event on the ^ frame
+        #expect(marbleDiagram([.next(210, 1), .next(210, 2), .completed(250)], values: values) == "-(ab)|")
+        #expect(marbleDiagram([.next(180, "x"), .completed(210)]) == "x-^|")
+        #expect(marbleDiagram([.next(210, "xy")]) == nil)
+        #expect(marbleDiagram([Recorded<Event<String>>]()) == "")
+    }
+
+    @Test func subscriptionDiagrams() {
+        #expect(subscriptionMarbles([Subscription(200, 240), Subscription(230)]) == ["^---!", "---^"])
+        #expect(subscriptionMarbles([Subscription(220, 220)]) == ["--(^!)"])
+        #expect(subscriptionMarbles([Subscription(190, 240)]) == nil)
+        #expect(subscriptionMarbles([Subscription(200, 245)]) == nil)
+    }
+}
+
 @Suite struct LeakCheckIsolationTests {
     /// Two leak checks run at the same time: one keeps a subscription alive while the other
     /// finishes. Each scope counts only its own resources, so both pass.

@@ -22,12 +22,49 @@ enum Timeline {
         let marks: [TimelineMark]
     }
 
+    /// Unlabelled timelines on one axis, with what the scale note needs.
+    struct Drawing {
+        var bodies: [String]
+        var frameTicks: Int
+        var showsOrigin: Bool
+        var startTick: Int
+        var elided: Bool
+        var shifted: Bool
+    }
+
     /// The aligned, labelled lines followed by a scale note in parentheses.
     static func render(_ lines: [Line], timing: MarbleTiming, drawsOrigin: Bool) -> [String] {
+        let drawing = draw(lines.map(\.marks), timing: timing, drawsOrigin: drawsOrigin, elides: true)
+        let labelWidth = max("expected: ".count, (lines.map(\.label.count).max() ?? 0) + 1)
+        let rows = drawing.bodies.map { Array($0) }
+        let longest = rows.map(\.count).max() ?? 0
+        var output: [String] = []
+        var start = 0
+        repeat {
+            for (index, row) in rows.enumerated() {
+                let label = lines[index].label + String(repeating: " ", count: labelWidth - lines[index].label.count)
+                let chunk = start < row.count ? String(row[start..<min(row.count, start + wrapWidth)]) : ""
+                output.append(trimmingTrailingSpaces(label + chunk))
+            }
+            start += wrapWidth
+        } while start < longest
+
+        let frameTicks = drawing.frameTicks
+        var scale =
+            drawing.showsOrigin ? "^ is t=\(timing.subscribed)" : "timelines start at t=\(drawing.startTick)"
+        scale += "; 1 frame = \(frameTicks) \(frameTicks == 1 ? "tick" : "ticks")"
+        if drawing.elided { scale += "; {n} = n silent frames" }
+        if drawing.shifted { scale += "; crowded frames pushed right" }
+        output.append("(\(scale))")
+        return output
+    }
+
+    /// Draws each list of marks as one line; all lines share columns.
+    static func draw(_ lines: [[TimelineMark]], timing: MarbleTiming, drawsOrigin: Bool, elides: Bool) -> Drawing {
         let origin = timing.subscribed
         var divisor = UInt(timing.ticksPerFrame)
         for line in lines {
-            for mark in line.marks { divisor = gcd(divisor, (mark.time &- origin).magnitude) }
+            for mark in line { divisor = gcd(divisor, (mark.time &- origin).magnitude) }
         }
         let frameTicks = Int(divisor)
         func frame(_ time: Int) -> Int {
@@ -35,7 +72,7 @@ enum Timeline {
             let quotient = offset / frameTicks
             return offset % frameTicks < 0 ? quotient - 1 : quotient
         }
-        let minFrame = lines.flatMap(\.marks).map { frame($0.time) }.min() ?? 0
+        let minFrame = lines.flatMap { $0 }.map { frame($0.time) }.min() ?? 0
         let showsOrigin = drawsOrigin && minFrame < 0
         let startFrame = min(0, minFrame)
 
@@ -51,7 +88,7 @@ enum Timeline {
         var keys = Set<SlotKey>()
         if showsOrigin { keys.insert(SlotKey(frame: 0, order: 0)) }
         for (index, line) in lines.enumerated() {
-            for mark in line.marks {
+            for mark in line {
                 let key = SlotKey(frame: frame(mark.time), order: 1)
                 groups[index][key, default: []].append(mark.glyph)
                 keys.insert(key)
@@ -87,7 +124,7 @@ enum Timeline {
                 // A terminated line stops after its last event, but always reaches the `^`.
                 if endsAtLast[index], let last = lastSlot[index], slot > last, slot > originKey { break }
                 let gap = columns[slotIndex] &- cursor
-                if gap >= elisionThreshold {
+                if elides, gap >= elisionThreshold {
                     body += "{\(gap)}"
                     elided = true
                 } else if gap > 0 {
@@ -109,26 +146,9 @@ enum Timeline {
             bodies.append(body)
         }
 
-        let labelWidth = max("expected: ".count, (lines.map(\.label.count).max() ?? 0) + 1)
-        let rows = bodies.map { Array($0) }
-        let longest = rows.map(\.count).max() ?? 0
-        var output: [String] = []
-        var start = 0
-        repeat {
-            for (index, row) in rows.enumerated() {
-                let label = lines[index].label + String(repeating: " ", count: labelWidth - lines[index].label.count)
-                let chunk = start < row.count ? String(row[start..<min(row.count, start + wrapWidth)]) : ""
-                output.append(trimmingTrailingSpaces(label + chunk))
-            }
-            start += wrapWidth
-        } while start < longest
-
-        var scale = showsOrigin ? "^ is t=\(origin)" : "timelines start at t=\(origin &+ startFrame &* frameTicks)"
-        scale += "; 1 frame = \(frameTicks) \(frameTicks == 1 ? "tick" : "ticks")"
-        if elided { scale += "; {n} = n silent frames" }
-        if shifted { scale += "; crowded frames pushed right" }
-        output.append("(\(scale))")
-        return output
+        return Drawing(
+            bodies: bodies, frameTicks: frameTicks, showsOrigin: showsOrigin,
+            startTick: origin &+ startFrame &* frameTicks, elided: elided, shifted: shifted)
     }
 
     private static func gcd(_ a: UInt, _ b: UInt) -> UInt {
