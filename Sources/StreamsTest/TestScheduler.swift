@@ -5,12 +5,7 @@ import Streams
 /// Time is an `Int` tick count; `resolution` is seconds per tick (default 1, so `.seconds(5)` is
 /// 5 ticks). With `simulateProcessingDelay` (the default, as in RxTest) work scheduled for "now"
 /// runs one tick later, so `observe(on:)` and `subscribe(on:)` show up in recorded times.
-<<<<<<< HEAD
-// Unchecked Sendable: state lives in the lock-guarded base class
-public final class TestScheduler: VirtualTimeScheduler, @unchecked Sendable {
-=======
 public final class TestScheduler: VirtualTimeScheduler, @unchecked Sendable {  // base-class state is lock-guarded
->>>>>>> marbles
     /// The default ticks used by `start(_:)`.
     public enum Defaults {
         /// When `start` calls the factory.

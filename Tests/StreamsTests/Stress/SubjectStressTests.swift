@@ -23,7 +23,7 @@ extension Tag {
                 #expect(Set(checker.receivedElements).count == Self.sends)
                 #expect(checker.terminalEvent == .completed)
             }
-            subscriptions.forEach { $0.dispose() }
+            for subscription in subscriptions { subscription.dispose() }
         }
         #expect(scope.total == 0)
     }
@@ -45,7 +45,7 @@ extension Tag {
         #expect(checkers[0].receivedElements.count == Self.sends + 1)
         #expect(checkers[1].receivedElements.count == Self.sends)
         #expect(checkers[2].receivedElements.count == Self.sends)
-        subscriptions.forEach { $0.dispose() }
+        for subscription in subscriptions { subscription.dispose() }
     }
 
     @Test func subscribersArrivingAndLeavingWhileSendingSeeNoViolations() {
@@ -59,7 +59,7 @@ extension Tag {
                 let subscription = subject.subscribe(checker)
                 subject.onNext(index)
                 subscription.dispose()
-                checker.contractViolations.forEach(violations.append)
+                for violation in checker.contractViolations { violations.append(violation) }
                 if checker.receivedElements.isEmpty { violations.append("no replay for subscriber \(index)") }
             }
         }
