@@ -87,7 +87,7 @@ import Testing
         }
         #expect(
             failures == [
-                "search debounce: scheduleRelative(_:dueTime: seconds(1), action:) was called, but this path must not use a scheduler",
+                "search debounce: scheduleRelative(_:dueTime: 1s, action:) was called, but this path must not use a scheduler",
                 "search debounce: schedule(_:action:) was called, but this path must not use a scheduler",
                 "search debounce: now was called, but this path must not use a scheduler",
             ])
