@@ -13,14 +13,14 @@ sources_of() {
     case "$1" in
         github-response) echo Sources/SearchDemo/Domain/*.swift Sources/SearchDemo/GitHub/*.swift Fuzz/Targets/GitHubResponseFuzz.swift ;;
         catalog-search) echo Sources/SearchDemo/Domain/*.swift Sources/SearchDemo/Catalog/*.swift Sources/SearchDemo/GitHub/*.swift Fuzz/Support/BundleModule.swift Fuzz/Targets/CatalogSearchFuzz.swift ;;
-        *) [ -f "Fuzz/targets.d/$1" ] && (cd . && eval "echo $(cat "Fuzz/targets.d/$1")") ;;
+        marble-parser) echo Sources/StreamsTest/Marbles/MarbleParser.swift Sources/StreamsTest/Marbles/MarbleError.swift Fuzz/Targets/MarbleParserFuzz.swift ;;
+        *) echo "unknown fuzz target $1" >&2; return 1 ;;
     esac
 }
 
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
-    targets=(github-response catalog-search)
-    for extra in Fuzz/targets.d/*; do [ -e "$extra" ] && targets+=("$(basename "$extra")"); done
+    targets=(github-response catalog-search marble-parser)
 fi
 
 for target in "${targets[@]}"; do
