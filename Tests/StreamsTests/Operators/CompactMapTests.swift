@@ -45,15 +45,7 @@ import Testing
     }
 
     @Test func releasesEverything() {
-        let (scope, _) = LiveResources.withScope {
-            let scheduler = TestScheduler(initialClock: 0)
-            let xs = scheduler.createHotObservable([.next(210, 2), .next(220, 3), .completed(300)])
-            _ = scheduler.start { xs.compactMap { $0 } }
-            _ = scheduler.start(created: 400, subscribed: 410, disposed: 420) { xs.compactMap { $0 } }
-            let ys = scheduler.createColdObservable([.next(10, 1), .error(20, TestError(), Int.self)])
-            _ = scheduler.start(created: 500, subscribed: 510, disposed: 600) { ys.compactMap { $0 } }
-        }
-        #expect(scope.total == 0)
+        #expect(singleSourceLeftovers { $0.compactMap { $0 } } == 0)
     }
 
     @Test func scopeCountsAnOpenSubscriptionUntilDisposed() {

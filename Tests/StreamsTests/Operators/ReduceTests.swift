@@ -71,14 +71,7 @@ import Testing
     }
 
     @Test func releasesEverything() {
-        let (scope, _) = LiveResources.withScope {
-            let scheduler = TestScheduler(initialClock: 0)
-            let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(300)])
-            _ = scheduler.start { xs.reduce(0) { $0 + $1 } }
-            _ = scheduler.start(created: 100, subscribed: 200, disposed: 215) { xs.reduce(0) { $0 + $1 } }
-            let ys = scheduler.createColdObservable([.next(10, 1), .error(20, TestError(), Int.self)])
-            _ = scheduler.start(created: 400, subscribed: 410, disposed: 600) { ys.reduce(0) { $0 + $1 } }
-        }
-        #expect(scope.total == 0)
+        #expect(singleSourceLeftovers { $0.reduce(0) { $0 + $1 } } == 0)
+        #expect(singleSourceLeftovers { $0.reduce(0, accumulator: { $0 + $1 }, mapResult: { $0 * 2 }) } == 0)
     }
 }

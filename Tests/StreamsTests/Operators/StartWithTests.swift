@@ -45,13 +45,7 @@ import Testing
     }
 
     @Test func releasesEverything() {
-        let (scope, _) = LiveResources.withScope {
-            let scheduler = TestScheduler(initialClock: 0)
-            let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(300)])
-            _ = scheduler.start { xs.startWith(0) }
-            _ = scheduler.start(created: 100, subscribed: 200, disposed: 215) { xs.startWith(0) }
-            _ = scheduler.start { xs.startWith(1, 2).take(1) }
-        }
-        #expect(scope.total == 0)
+        #expect(singleSourceLeftovers { $0.startWith(0) } == 0)
+        #expect(singleSourceLeftovers { $0.startWith(1, 2).take(1) } == 0)
     }
 }

@@ -40,14 +40,6 @@ import Testing
     }
 
     @Test func releasesEverything() {
-        let (scope, _) = LiveResources.withScope {
-            let scheduler = TestScheduler(initialClock: 0)
-            let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(300)])
-            _ = scheduler.start { xs.toArray() }
-            _ = scheduler.start(created: 100, subscribed: 200, disposed: 215) { xs.toArray() }
-            let ys = scheduler.createColdObservable([.next(10, 1), .error(20, TestError(), Int.self)])
-            _ = scheduler.start(created: 400, subscribed: 410, disposed: 600) { ys.toArray() }
-        }
-        #expect(scope.total == 0)
+        #expect(singleSourceLeftovers { $0.toArray() } == 0)
     }
 }
