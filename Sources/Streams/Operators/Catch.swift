@@ -80,7 +80,9 @@ private final class CatchFallbackProxy<Element>: Receiver<Element> {
     override func onCompleted() { sink.fallbackCompleted() }
 }
 
-private final class CatchAndReturnObservable<Element>: Observable<Element>, @unchecked Sendable {  // immutable after init
+private final class CatchAndReturnObservable<Element>: Observable<Element>,
+    @unchecked Sendable  // immutable after init
+{
     let source: Observable<Element>
     let element: Element
 

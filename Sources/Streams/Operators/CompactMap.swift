@@ -9,7 +9,9 @@ extension ObservableType {
     }
 }
 
-private final class CompactMapObservable<Source, Result>: Observable<Result>, @unchecked Sendable {  // immutable after init
+private final class CompactMapObservable<Source, Result>: Observable<Result>,
+    @unchecked Sendable  // immutable after init
+{
     let source: Observable<Source>
     let transform: @Sendable (Source) throws -> Result?
 

@@ -29,7 +29,9 @@ private final class ElementAtObservable<Element>: Observable<Element>, @unchecke
     }
 }
 
-private final class ElementAtSink<Element>: Sink<Element, Element>, @unchecked Sendable {  // see SubscriptionNode; `remaining` only in serialized onNext
+private final class ElementAtSink<Element>: Sink<Element, Element>,
+    @unchecked Sendable  // see SubscriptionNode; `remaining` only in serialized onNext
+{
     private var remaining: Int
 
     init(remaining: Int, downstream: Receiver<Element>) {

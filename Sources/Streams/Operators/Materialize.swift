@@ -35,7 +35,9 @@ extension Event: EventConvertible {
     public var event: Event<Element> { self }
 }
 
-private final class MaterializeObservable<Element>: Observable<Event<Element>>, @unchecked Sendable {  // immutable after init
+private final class MaterializeObservable<Element>: Observable<Event<Element>>,
+    @unchecked Sendable  // immutable after init
+{
     let source: Observable<Element>
     init(source: Observable<Element>) { self.source = source }
 
@@ -46,7 +48,9 @@ private final class MaterializeObservable<Element>: Observable<Event<Element>>, 
     }
 }
 
-private final class MaterializeSink<Element>: Sink<Element, Event<Element>>, @unchecked Sendable {  // see SubscriptionNode
+private final class MaterializeSink<Element>: Sink<Element, Event<Element>>,
+    @unchecked Sendable  // see SubscriptionNode
+{
     override func onNext(_ element: Element) { forwardNext(.next(element)) }
 
     override func onError(_ error: any Error) {
@@ -61,8 +65,8 @@ private final class MaterializeSink<Element>: Sink<Element, Event<Element>>, @un
 }
 
 private final class DematerializeObservable<Source: EventConvertible>: Observable<Source.Element>,
-    @unchecked Sendable
-{  // immutable after init
+    @unchecked Sendable  // immutable after init
+{
     let source: Observable<Source>
     init(source: Observable<Source>) { self.source = source }
 
@@ -74,8 +78,8 @@ private final class DematerializeObservable<Source: EventConvertible>: Observabl
 }
 
 private final class DematerializeSink<Source: EventConvertible>: Sink<Source, Source.Element>,
-    @unchecked Sendable
-{  // see SubscriptionNode
+    @unchecked Sendable  // see SubscriptionNode
+{
     override func onNext(_ element: Source) {
         switch element.event {
         case .next(let value): forwardNext(value)

@@ -24,7 +24,9 @@ extension ObservableType {
     }
 }
 
-private final class ReduceObservable<Element, Accumulate, Result>: Observable<Result>, @unchecked Sendable {  // immutable after init
+private final class ReduceObservable<Element, Accumulate, Result>: Observable<Result>,
+    @unchecked Sendable  // immutable after init
+{
     let source: Observable<Element>
     let seed: Accumulate
     let accumulator: @Sendable (Accumulate, Element) throws -> Accumulate
@@ -48,7 +50,9 @@ private final class ReduceObservable<Element, Accumulate, Result>: Observable<Re
     }
 }
 
-private final class ReduceSink<Element, Accumulate, Result>: Sink<Element, Result>, @unchecked Sendable {  // see SubscriptionNode; `accumulation` only in serialized events
+private final class ReduceSink<Element, Accumulate, Result>: Sink<Element, Result>,
+    @unchecked Sendable  // see SubscriptionNode; `accumulation` only in serialized events
+{
     let parent: ReduceObservable<Element, Accumulate, Result>
     private var accumulation: Accumulate
 

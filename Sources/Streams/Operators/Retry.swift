@@ -43,7 +43,9 @@ private final class RetryObservable<Element>: Observable<Element>, @unchecked Se
     }
 }
 
-private final class RetrySink<Element>: Sink<Element, Element>, @unchecked Sendable {  // see SubscriptionNode; flags guarded by `lock`, `remaining` serialized
+private final class RetrySink<Element>: Sink<Element, Element>,
+    @unchecked Sendable  // see SubscriptionNode; flags guarded by `lock`, `remaining` serialized
+{
     let source: Observable<Element>
     let current = SerialDisposable()
     let loop = ResubscribeLoop()

@@ -33,8 +33,8 @@ extension ObservableType {
 }
 
 private final class RetryWhenObservable<Element, Failure: Error, Trigger: ObservableType>: Observable<Element>,
-    @unchecked Sendable
-{  // immutable after init
+    @unchecked Sendable  // immutable after init
+{
     let source: Observable<Element>
     let handler: @Sendable (Observable<Failure>) -> Trigger
 
@@ -53,8 +53,8 @@ private final class RetryWhenObservable<Element, Failure: Error, Trigger: Observ
 }
 
 private final class RetryWhenSink<Element, Failure: Error, Trigger: ObservableType>: Sink<Element, Element>,
-    @unchecked Sendable
-{  // see SubscriptionNode; the rest is disposables, subjects and the loop's locked flags
+    @unchecked Sendable  // see SubscriptionNode; the rest is disposables, subjects and the loop's locked flags
+{
     let source: Observable<Element>
     let errors = PublishSubject<Failure>()
     let triggers = PublishSubject<Trigger.Element>()

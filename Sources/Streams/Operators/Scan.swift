@@ -21,7 +21,9 @@ extension ObservableType {
     }
 }
 
-private final class ScanObservable<Element, Accumulate>: Observable<Accumulate>, @unchecked Sendable {  // immutable after init
+private final class ScanObservable<Element, Accumulate>: Observable<Accumulate>,
+    @unchecked Sendable  // immutable after init
+{
     let source: Observable<Element>
     let seed: Accumulate
     let accumulator: @Sendable (inout Accumulate, Element) throws -> Void
@@ -42,7 +44,9 @@ private final class ScanObservable<Element, Accumulate>: Observable<Accumulate>,
     }
 }
 
-private final class ScanSink<Element, Accumulate>: Sink<Element, Accumulate>, @unchecked Sendable {  // see SubscriptionNode; `accumulation` only in serialized onNext
+private final class ScanSink<Element, Accumulate>: Sink<Element, Accumulate>,
+    @unchecked Sendable  // see SubscriptionNode; `accumulation` only in serialized onNext
+{
     let accumulator: @Sendable (inout Accumulate, Element) throws -> Void
     private var accumulation: Accumulate
 

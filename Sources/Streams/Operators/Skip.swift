@@ -30,7 +30,9 @@ private final class SkipCountObservable<Element>: Observable<Element>, @unchecke
     }
 }
 
-private final class SkipCountSink<Element>: Sink<Element, Element>, @unchecked Sendable {  // see SubscriptionNode; `remaining` only in serialized onNext
+private final class SkipCountSink<Element>: Sink<Element, Element>,
+    @unchecked Sendable  // see SubscriptionNode; `remaining` only in serialized onNext
+{
     private var remaining: Int
 
     init(remaining: Int, downstream: Receiver<Element>) {
@@ -66,7 +68,9 @@ private final class SkipWhileObservable<Element>: Observable<Element>, @unchecke
     }
 }
 
-private final class SkipWhileSink<Element>: Sink<Element, Element>, @unchecked Sendable {  // see SubscriptionNode; `skipping` only in serialized onNext
+private final class SkipWhileSink<Element>: Sink<Element, Element>,
+    @unchecked Sendable  // see SubscriptionNode; `skipping` only in serialized onNext
+{
     let predicate: @Sendable (Element) throws -> Bool
     private var skipping = true
 

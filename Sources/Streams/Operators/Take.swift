@@ -59,7 +59,9 @@ private final class TakeCountObservable<Element>: Observable<Element>, @unchecke
     }
 }
 
-private final class TakeCountSink<Element>: Sink<Element, Element>, @unchecked Sendable {  // see SubscriptionNode; `remaining` only in serialized onNext
+private final class TakeCountSink<Element>: Sink<Element, Element>,
+    @unchecked Sendable  // see SubscriptionNode; `remaining` only in serialized onNext
+{
     private var remaining: Int
 
     init(remaining: Int, downstream: Receiver<Element>) {
@@ -102,7 +104,9 @@ private final class TakeWhileObservable<Element>: Observable<Element>, @unchecke
     }
 }
 
-private final class TakeWhileSink<Element>: Sink<Element, Element>, @unchecked Sendable {  // see SubscriptionNode; no mutable state
+private final class TakeWhileSink<Element>: Sink<Element, Element>,
+    @unchecked Sendable  // see SubscriptionNode; no mutable state
+{
     let parent: TakeWhileObservable<Element>
 
     init(parent: TakeWhileObservable<Element>, downstream: Receiver<Element>) {

@@ -30,7 +30,9 @@ private final class TakeLastObservable<Element>: Observable<Element>, @unchecked
 
 /// Keeps the last `capacity` elements in a ring: `buffer` grows to `capacity`, then `head` marks
 /// the oldest element, which the next element overwrites.
-private final class TakeLastSink<Element>: Sink<Element, Element>, @unchecked Sendable {  // see SubscriptionNode; buffer only in serialized events
+private final class TakeLastSink<Element>: Sink<Element, Element>,
+    @unchecked Sendable  // see SubscriptionNode; buffer only in serialized events
+{
     let capacity: Int
     private var buffer: [Element] = []
     private var head = 0

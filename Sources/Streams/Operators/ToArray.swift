@@ -23,7 +23,9 @@ private final class ToArrayObservable<Element>: Observable<[Element]>, @unchecke
     }
 }
 
-private final class ToArraySink<Element>: Sink<Element, [Element]>, @unchecked Sendable {  // see SubscriptionNode; `elements` only in serialized events
+private final class ToArraySink<Element>: Sink<Element, [Element]>,
+    @unchecked Sendable  // see SubscriptionNode; `elements` only in serialized events
+{
     private var elements: [Element] = []
 
     override func onNext(_ element: Element) {

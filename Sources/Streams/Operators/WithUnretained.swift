@@ -23,7 +23,9 @@ extension ObservableType {
     }
 }
 
-private final class WithUnretainedObservable<Element, Object: AnyObject, Out>: Observable<Out>, @unchecked Sendable {  // immutable after init
+private final class WithUnretainedObservable<Element, Object: AnyObject, Out>: Observable<Out>,
+    @unchecked Sendable  // immutable after init
+{
     let source: Observable<Element>
     weak let object: Object?
     let resultSelector: @Sendable ((Object, Element)) -> Out
@@ -41,7 +43,9 @@ private final class WithUnretainedObservable<Element, Object: AnyObject, Out>: O
     }
 }
 
-private final class WithUnretainedSink<Element, Object: AnyObject, Out>: Sink<Element, Out>, @unchecked Sendable {  // see SubscriptionNode
+private final class WithUnretainedSink<Element, Object: AnyObject, Out>: Sink<Element, Out>,
+    @unchecked Sendable  // see SubscriptionNode
+{
     let parent: WithUnretainedObservable<Element, Object, Out>
 
     init(parent: WithUnretainedObservable<Element, Object, Out>, downstream: Receiver<Out>) {

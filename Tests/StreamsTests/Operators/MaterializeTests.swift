@@ -56,7 +56,9 @@ import Testing
 
     @Test func dematerializeForwardsTheSourcesOwnEndAndDisposal() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createHotObservable([.next(210, Event<Int>.next(1)), .error(250, TestError(), Event<Int>.self)])
+        let xs = scheduler.createHotObservable([
+            .next(210, Event<Int>.next(1)), .error(250, TestError(), Event<Int>.self),
+        ])
         let res = scheduler.start { xs.dematerialize() }
         #expect(res.events == [.next(210, 1), .error(250, TestError())])
         let other = TestScheduler(initialClock: 0)

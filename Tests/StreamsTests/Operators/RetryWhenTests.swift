@@ -54,7 +54,8 @@ import Testing
                 }
             }
         }
-        #expect(res.events == [.next(210, 1), .next(220, 2), .next(240, 1), .next(250, 2), .error(260, HandlerError())])
+        #expect(
+            res.events == [.next(210, 1), .next(220, 2), .next(240, 1), .next(250, 2), .error(260, HandlerError())])
         #expect(xs.subscriptions == [Subscription(200, 230), Subscription(230, 260)])
     }
 
@@ -133,7 +134,9 @@ import Testing
         #expect(singleSourceLeftovers { $0.retry { (_: Observable<any Error>) in Observable<Int>.never() } } == 0)
         #expect(singleSourceLeftovers { $0.retry { (_: Observable<any Error>) in Observable<Int>.empty() } } == 0)
         #expect(
-            singleSourceLeftovers { $0.retry { (errors: Observable<any Error>) in errors.map { _ in throw HandlerError() } } }
+            singleSourceLeftovers {
+                $0.retry { (errors: Observable<any Error>) in errors.map { _ in throw HandlerError() } }
+            }
                 == 0)
     }
 }

@@ -34,7 +34,8 @@ import Testing
     @Test func keepsOrderAcrossManyWrapsOfTheBuffer() {
         let scheduler = TestScheduler(initialClock: 0)
         let res = scheduler.start { Observable.from(Array(1...1_003)).takeLast(4) }
-        #expect(res.events == [.next(200, 1_000), .next(200, 1_001), .next(200, 1_002), .next(200, 1_003), .completed(200)])
+        #expect(
+            res.events == [.next(200, 1_000), .next(200, 1_001), .next(200, 1_002), .next(200, 1_003), .completed(200)])
     }
 
     @Test func sourceErrorDropsTheBuffer() {

@@ -67,7 +67,9 @@ import Testing
         #expect(res.events == [.next(210, 101), .error(250, TestError())])
         let other = TestScheduler(initialClock: 0)
         let ys = other.createHotObservable([.next(210, 1), .completed(300)])
-        let disposed = other.start(disposed: 250) { ys.withUnretained(slot.owner!) { owner, value in owner.id + value } }
+        let disposed = other.start(disposed: 250) {
+            ys.withUnretained(slot.owner!) { owner, value in owner.id + value }
+        }
         #expect(disposed.events == [.next(210, 101)])
         #expect(ys.subscriptions == [Subscription(200, 250)])
     }
