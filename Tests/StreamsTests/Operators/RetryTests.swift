@@ -1,3 +1,4 @@
+import Dispatch
 import Streams
 import StreamsTest
 import Synchronization
@@ -5,6 +6,11 @@ import Testing
 
 @Suite struct RetryTests {
     struct TestError: Error, Equatable {}
+
+    /// Moves the observer to the background queue that sends to it (it is used there only).
+    struct ObserverHandOff: @unchecked Sendable {  // used by one background block at a time
+        let observer: AnyObserver<Int>
+    }
 
     @Test func completingSourceIsSubscribedOnce() {
         let scheduler = TestScheduler(initialClock: 0)
@@ -116,6 +122,35 @@ import Testing
         let didFail = failed.load(ordering: .relaxed)
         #expect(attemptCount == 5)
         #expect(didFail)
+    }
+
+    @Test func failuresOnAnotherThreadAreRetriedInOrder() {
+        let attempts = Atomic<Int>(0)
+        let source = Observable<Int>.create { observer in
+            let handOff = ObserverHandOff(observer: observer)
+            DispatchQueue.global().async {
+                let attempt = attempts.add(1, ordering: .relaxed).newValue
+                handOff.observer.onNext(attempt)
+                handOff.observer.onError(TestError())
+            }
+            return Disposables.create()
+        }
+        let received = Atomic<Int>(0)
+        let outOfOrder = Atomic<Bool>(false)
+        let done = DispatchSemaphore(value: 0)
+        let subscription = source.retry(500).subscribe(
+            onNext: { value in
+                let previous = received.add(1, ordering: .relaxed).oldValue
+                if value != previous + 1 { outOfOrder.store(true, ordering: .relaxed) }
+            },
+            onError: { _ in done.signal() })
+        let finished = done.wait(timeout: .now() + 30) == .success
+        subscription.dispose()
+        let count = received.load(ordering: .relaxed)
+        let disordered = outOfOrder.load(ordering: .relaxed)
+        #expect(finished)
+        #expect(count == 500)
+        #expect(!disordered)
     }
 
     @Test func releasesEverything() {

@@ -129,6 +129,14 @@ import Testing
         #expect(scope.total == 0)
     }
 
+    @Test func unannotatedHandlerUsesTheUntypedOverload() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createColdObservable([.next(5, 1), .error(10, RetryError(), Int.self)])
+        let res = scheduler.start { xs.retry(when: { errors in errors.take(1) }) }
+        #expect(res.events == [.next(205, 1), .next(215, 1), .completed(220)])
+        #expect(xs.subscriptions == [Subscription(200, 210), Subscription(210, 220)])
+    }
+
     @Test func releasesEverything() {
         #expect(singleSourceLeftovers { $0.retry { (errors: Observable<any Error>) in errors.take(1) } } == 0)
         #expect(singleSourceLeftovers { $0.retry { (_: Observable<any Error>) in Observable<Int>.never() } } == 0)
