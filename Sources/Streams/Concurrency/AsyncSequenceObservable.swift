@@ -25,18 +25,16 @@ extension AsyncSequence where Self: Sendable {
     }
 }
 
-private final class AsyncSequenceObservable<Sequence: AsyncSequence & Sendable>: Observable<Sequence.Element>,
-    @unchecked Sendable
-{  // immutable after init
-    let sequence: Sequence
+private final class AsyncSequenceObservable<Source: AsyncSequence & Sendable>: Observable<Source.Element>, @unchecked Sendable {  // immutable after init
+    let sequence: Source
     let priority: TaskPriority?
 
-    init(sequence: Sequence, priority: TaskPriority?) {
+    init(sequence: Source, priority: TaskPriority?) {
         self.sequence = sequence
         self.priority = priority
     }
 
-    override func subscribe(_ receiver: Receiver<Sequence.Element>) -> any Disposable {
+    override func subscribe(_ receiver: Receiver<Source.Element>) -> any Disposable {
         let sink = PassThroughSink(downstream: receiver)
         let sequence = self.sequence
         let task = Task(priority: priority) {
