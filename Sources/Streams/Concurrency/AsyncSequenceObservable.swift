@@ -25,16 +25,16 @@ extension AsyncSequence where Self: Sendable {
     }
 }
 
-private final class AsyncSequenceObservable<Source: AsyncSequence & Sendable>: Observable<Source.Element>, @unchecked Sendable {  // immutable after init
-    let sequence: Source
+private final class AsyncSequenceObservable<S: AsyncSequence & Sendable>: Observable<S.Element>, @unchecked Sendable {  // immutable after init
+    let sequence: S
     let priority: TaskPriority?
 
-    init(sequence: Source, priority: TaskPriority?) {
+    init(sequence: S, priority: TaskPriority?) {
         self.sequence = sequence
         self.priority = priority
     }
 
-    override func subscribe(_ receiver: Receiver<Source.Element>) -> any Disposable {
+    override func subscribe(_ receiver: Receiver<S.Element>) -> any Disposable {
         let sink = PassThroughSink(downstream: receiver)
         let sequence = self.sequence
         let task = Task(priority: priority) {
