@@ -2,7 +2,8 @@
 // by `lock`; whoever takes the continuation out under the lock (the terminal event, or task
 // cancellation) resumes it, outside the lock, so it is resumed exactly once. The subscription is
 // a `SingleAssignmentDisposable`, so a cancellation that arrives while subscribing still
-// disposes it.
+// disposes it; it is also disposed on the terminal event, which releases the
+// outcome <-> subscription reference cycle.
 
 /// Awaits the first element and the terminal event of an at-most-one-element observable.
 final class TraitOutcome<Element: Sendable>: @unchecked Sendable {  // state guarded by `lock`
@@ -57,6 +58,9 @@ final class TraitOutcome<Element: Sendable>: @unchecked Sendable {  // state gua
             }
             return (self.continuation, self.element)
         }
+        // The subscription's closures hold `self` and `self` holds the subscription: releasing the
+        // slot breaks that cycle (the subscription itself has already ended).
+        subscription.dispose()
         switch result {
         case .success: continuation?.resume(returning: element)
         case .failure(let error): continuation?.resume(throwing: error)

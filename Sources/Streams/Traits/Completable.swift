@@ -63,6 +63,17 @@ extension Completable {
     ) -> any Disposable {
         source.subscribe(onError: onError, onCompleted: onCompleted, onDisposed: onDisposed)
     }
+
+    /// Subscribes with closures that receive `owner` as long as it is alive; `owner` is held
+    /// weakly, and once it is gone the outcome is ignored.
+    public func subscribe<Owner: AnyObject & Sendable>(
+        with owner: Owner,
+        onCompleted: (@Sendable (Owner) -> Void)? = nil,
+        onError: (@Sendable (Owner, any Error) -> Void)? = nil,
+        onDisposed: (@Sendable (Owner) -> Void)? = nil
+    ) -> any Disposable {
+        source.subscribe(with: owner, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed)
+    }
 }
 
 extension ObservableType where Element == Never {

@@ -72,6 +72,17 @@ extension Infallible {
         source.subscribe(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
     }
 
+    /// Subscribes with closures that receive `owner` as long as it is alive; `owner` is held
+    /// weakly, and once it is gone events are ignored.
+    public func subscribe<Owner: AnyObject & Sendable>(
+        with owner: Owner,
+        onNext: (@Sendable (Owner, Element) -> Void)? = nil,
+        onCompleted: (@Sendable (Owner) -> Void)? = nil,
+        onDisposed: (@Sendable (Owner) -> Void)? = nil
+    ) -> any Disposable {
+        source.subscribe(with: owner, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
+    }
+
     /// Subscribes with one closure that receives every event (never `.error`).
     public func subscribe(_ on: @escaping @Sendable (Event<Element>) -> Void) -> any Disposable {
         source.subscribe(on)

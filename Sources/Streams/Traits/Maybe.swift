@@ -105,6 +105,32 @@ extension Maybe {
         )
     }
 
+    /// Subscribes with closures that receive `owner` as long as it is alive; `owner` is held
+    /// weakly, and once it is gone the outcome is ignored.
+    public func subscribe<Owner: AnyObject & Sendable>(
+        with owner: Owner,
+        onSuccess: (@Sendable (Owner, Element) -> Void)? = nil,
+        onError: (@Sendable (Owner, any Error) -> Void)? = nil,
+        onCompleted: (@Sendable (Owner) -> Void)? = nil,
+        onDisposed: (@Sendable (Owner) -> Void)? = nil
+    ) -> any Disposable {
+        let weakOwner = WeakBox(owner)
+        return subscribe(
+            onSuccess: { element in
+                if let owner = weakOwner.value { onSuccess?(owner, element) }
+            },
+            onError: { error in
+                if let owner = weakOwner.value { onError?(owner, error) }
+            },
+            onCompleted: {
+                if let owner = weakOwner.value { onCompleted?(owner) }
+            },
+            onDisposed: {
+                if let owner = weakOwner.value { onDisposed?(owner) }
+            }
+        )
+    }
+
     /// A completable that completes when this maybe terminates normally (dropping any element) or
     /// fails with its error.
     public func asCompletable() -> Completable { Completable(unchecked: TraitIgnoreElementsObservable(source: source)) }

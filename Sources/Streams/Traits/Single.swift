@@ -85,6 +85,17 @@ extension Single {
         source.subscribe(onNext: onSuccess, onError: onFailure, onDisposed: onDisposed)
     }
 
+    /// Subscribes with closures that receive `owner` as long as it is alive; `owner` is held
+    /// weakly, and once it is gone the result is ignored.
+    public func subscribe<Owner: AnyObject & Sendable>(
+        with owner: Owner,
+        onSuccess: (@Sendable (Owner, Element) -> Void)? = nil,
+        onFailure: (@Sendable (Owner, any Error) -> Void)? = nil,
+        onDisposed: (@Sendable (Owner) -> Void)? = nil
+    ) -> any Disposable {
+        source.subscribe(with: owner, onNext: onSuccess, onError: onFailure, onDisposed: onDisposed)
+    }
+
     /// A maybe that succeeds with this single's element or fails with its error.
     public func asMaybe() -> Maybe<Element> { Maybe(unchecked: source) }
 

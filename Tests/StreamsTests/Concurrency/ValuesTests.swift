@@ -85,12 +85,16 @@ import Testing
     }
 
     @Test func singleMaybeAndCompletableValues() async throws {
-        #expect(try await Single.just(1).value == 1)
-        #expect(try await Maybe.just(2).value == 2)
-        #expect(try await Maybe<Int>.empty().value == nil)
-        try await Completable.empty().value
-        await #expect(throws: TraitTestError()) { try await Single<Int>.error(TraitTestError()).value }
-        await #expect(throws: TraitTestError()) { try await Completable.error(TraitTestError()).value }
+        let scope = LiveResources.Scope()
+        try await LiveResources.$current.withValue(scope) {
+            #expect(try await Single.just(1).value == 1)
+            #expect(try await Maybe.just(2).value == 2)
+            #expect(try await Maybe<Int>.empty().value == nil)
+            try await Completable.empty().value
+            await #expect(throws: TraitTestError()) { try await Single<Int>.error(TraitTestError()).value }
+            await #expect(throws: TraitTestError()) { try await Completable.error(TraitTestError()).value }
+        }
+        #expect(scope.total == 0)
     }
 
     @Test func cancellingTheAwaitingTaskDisposesTheSingle() async {
@@ -99,12 +103,14 @@ import Testing
             signal.yield("subscribed")
             return Disposables.create { signal.yield("disposed") }
         }
-        let waiter = Task { try await single.value }
+        let scope = LiveResources.Scope()
+        let waiter = LiveResources.$current.withValue(scope) { Task { try await single.value } }
         var iterator = signals.makeAsyncIterator()
         #expect(await iterator.next() == "subscribed")
         waiter.cancel()
         #expect(await iterator.next() == "disposed")
         await #expect(throws: CancellationError.self) { try await waiter.value }
+        #expect(scope.total == 0)
     }
 
     @Test func awaitingInAnAlreadyCancelledTaskThrowsWithoutSubscribing() async {

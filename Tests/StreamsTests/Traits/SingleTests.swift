@@ -259,3 +259,29 @@ import Testing
         #expect(log.items == ["factory", "success 3", "factory", "success 3"])
     }
 }
+
+@Suite struct TraitSubscribeWithOwnerTests {
+    final class Owner: Sendable {
+        let log = TraitLog()
+    }
+
+    @Test func theOwnerIsPassedWhileAlive() {
+        let owner = Owner()
+        expectNoLeaks {
+            _ = Single.just(1).subscribe(
+                with: owner, onSuccess: { owner, value in owner.log.append("single \(value)") },
+                onDisposed: { owner in owner.log.append("single disposed") })
+            _ = Maybe<Int>.empty().subscribe(
+                with: owner, onSuccess: { owner, _ in owner.log.append("maybe success") },
+                onCompleted: { owner in owner.log.append("maybe completed") })
+            _ = Completable.error(TraitTestError()).subscribe(
+                with: owner, onError: { owner, _ in owner.log.append("completable error") })
+            _ = Infallible.of(1, 2).subscribe(
+                with: owner, onNext: { owner, value in owner.log.append("next \(value)") })
+        }
+        #expect(
+            owner.log.items == [
+                "single 1", "single disposed", "maybe completed", "completable error", "next 1", "next 2",
+            ])
+    }
+}
