@@ -1,3 +1,4 @@
+import Dispatch
 import Streams
 import Testing
 
@@ -62,6 +63,14 @@ final class DeinitSignal: Sendable {
         // subscription, so by now the error has been swallowed.
         #expect(await iterator.next() == "operation released")
         #expect(log.items == ["disposed"])
+    }
+
+    @MainActor @Test func theTaskRunsOffTheSubscribersActor() {
+        let delivered = DispatchSemaphore(value: 0)
+        let subscription = Observable<Int>.fromAsync { 1 }.subscribe(onNext: { _ in delivered.signal() })
+        // The main actor stays blocked here, so the element can only arrive if the task runs elsewhere.
+        #expect(delivered.wait(timeout: .now() + 30) == .success)
+        subscription.dispose()
     }
 
     @Test func eachSubscriptionRunsTheOperationAgain() async throws {
