@@ -11,6 +11,9 @@ extension Observable {
     /// Timing: every subscription iterates the sequence in a new task that runs off the
     /// subscriber's actor; elements are emitted from that task, one at a time. Disposal cancels the
     /// task, and nothing is emitted afterwards.
+    ///
+    /// Each subscription makes its own iterator, so a single-consumer sequence such as
+    /// `AsyncStream` must be subscribed only once (share the observable to fan it out).
     public static func from<Sequence: AsyncSequence & Sendable>(
         asyncSequence: Sequence, priority: TaskPriority? = nil
     ) -> Observable<Element> where Sequence.Element == Element {

@@ -162,6 +162,33 @@ import Testing
         #expect(ysSubscriptions == [])
     }
 
+    @Test func flatMapMaybeAndFlatMapCompletable() {
+        let (maybe, completable, ysSubscriptions) = expectNoLeaks {
+            let scheduler = TestScheduler(initialClock: 0)
+            let xs = scheduler.createColdObservable([.next(10, 1), .completed(10)])
+            let ys: TestableObservable<Never> = scheduler.createColdObservable([.completed(5)])
+            let maybe = scheduler.start { xs.asSingle().flatMapMaybe { _ in Maybe<Int>.empty() }.asObservable() }
+            let scheduler2 = TestScheduler(initialClock: 0)
+            let zs = scheduler2.createColdObservable(xs.recordedEvents)
+            let ws: TestableObservable<Never> = scheduler2.createColdObservable(ys.recordedEvents)
+            let completable = scheduler2.start {
+                zs.asSingle().flatMapCompletable { _ in ws.asCompletable() }.asObservable()
+            }
+            return (maybe.events, completable.events, ws.subscriptions)
+        }
+        #expect(maybe == [.completed(210)])
+        #expect(completable == [.completed(215)])
+        #expect(ysSubscriptions == [Subscription(210, 215)])
+    }
+
+    @Test func justOnASchedulerSucceedsThere() {
+        let events = expectNoLeaks {
+            let scheduler = TestScheduler(initialClock: 0)
+            return scheduler.start { Single.just(1, scheduler: scheduler).asObservable() }.events
+        }
+        #expect(events == [.next(201, 1), .completed(202)])
+    }
+
     @Test func catchSwitchesToTheFallbackAtTheFailure() {
         let (events, xsSubscriptions, ysSubscriptions) = expectNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)
