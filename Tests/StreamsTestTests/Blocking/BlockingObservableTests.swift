@@ -13,8 +13,15 @@ import Testing
     }
 
     @Test func toArrayWaitsForASourceOnAnotherThread() throws {
-        let scheduler = SerialDispatchQueueScheduler(qos: .default)
-        #expect(try Observable.of(1, 2, 3, scheduler: scheduler).toBlocking(timeout: 30).toArray() == [1, 2, 3])
+        let source = Observable<Int>.create { observer in
+            nonisolated(unsafe) let observer = observer  // used only by the one queue below
+            DispatchQueue.global().async {
+                for value in 1...3 { observer.onNext(value) }
+                observer.onCompleted()
+            }
+            return Disposables.create()
+        }
+        #expect(try source.toBlocking(timeout: 30).toArray() == [1, 2, 3])
     }
 
     @Test func errorsAreThrown() {

@@ -1,4 +1,6 @@
+import Dispatch
 import Streams
+import Synchronization
 import Testing
 
 @Suite(.timeLimit(.minutes(1))) struct ValuesTests {
@@ -64,6 +66,29 @@ import Testing
         #expect(try await consumer.value == [1])
     }
 
+    @Test func breakingOutOfTheLoopDisposesABusyProducerOnAnotherThread() async throws {
+        let (signals, signal) = AsyncStream<String>.makeStream()
+        let producer = Observable<Int>.create { observer in
+            nonisolated(unsafe) let observer = observer  // used only by the one producing thread below
+            let stopped = StopFlag()
+            DispatchQueue.global().async {
+                while !stopped.isSet { observer.onNext(1) }
+            }
+            return Disposables.create {
+                stopped.set()
+                signal.yield("disposed")
+            }
+        }
+        var received = 0
+        for try await value in producer.values(bufferingPolicy: .bufferingNewest(16)) {
+            received += value
+            if received == 100 { break }
+        }
+        var iterator = signals.makeAsyncIterator()
+        #expect(await iterator.next() == "disposed")
+        #expect(received == 100)
+    }
+
     @Test func droppingTheStreamDisposesTheSubscription() async {
         let (signals, signal) = AsyncStream<String>.makeStream()
         let scope = LiveResources.Scope()
@@ -126,4 +151,11 @@ import Testing
         await #expect(throws: CancellationError.self) { try await waiter.value }
         #expect(log.items == [])
     }
+}
+
+/// A flag a producer loop polls to stop.
+private final class StopFlag: Sendable {
+    private let value = Atomic<Bool>(false)
+    var isSet: Bool { value.load(ordering: .acquiring) }
+    func set() { value.store(true, ordering: .releasing) }
 }
