@@ -17,9 +17,13 @@ extension ObservableType where Element: Sendable {
     /// completes and throws its error when it fails. Cancelling the consuming task, or dropping
     /// the stream, disposes the subscription.
     ///
+    /// Elements must be `Sendable`: they travel from the emitting thread to the consuming task.
+    ///
     /// - Parameter bufferingPolicy: what to keep when the consumer is slower than the observable;
-    ///   `.unbounded` (the default) keeps every element, `.bufferingNewest(n)` and
-    ///   `.bufferingOldest(n)` keep at most `n` and drop the rest.
+    ///   `.unbounded` (the default, as RxSwift's `values`) keeps every element, because an
+    ///   observable cannot be slowed down and silently dropping elements should be an explicit
+    ///   choice; `.bufferingNewest(n)` (for "latest state" streams) and `.bufferingOldest(n)` keep
+    ///   at most `n` and drop the rest.
     public func values(
         bufferingPolicy: AsyncThrowingStream<Element, any Error>.Continuation.BufferingPolicy = .unbounded
     ) -> AsyncThrowingStream<Element, any Error> {
