@@ -37,7 +37,9 @@ extension Observable {
     }
 }
 
-private final class AsyncOperationObservable<Element>: Observable<Element>, @unchecked Sendable {  // immutable after init
+private final class AsyncOperationObservable<Element>: Observable<Element>,
+    @unchecked Sendable  // immutable after init
+{
     let priority: TaskPriority?
     let operation: @Sendable () async throws -> Element
 

@@ -28,7 +28,9 @@ extension AsyncSequence where Self: Sendable {
     }
 }
 
-private final class AsyncSequenceObservable<S: AsyncSequence & Sendable>: Observable<S.Element>, @unchecked Sendable {  // immutable after init
+private final class AsyncSequenceObservable<S: AsyncSequence & Sendable>: Observable<S.Element>,
+    @unchecked Sendable  // immutable after init
+{
     let sequence: S
     let priority: TaskPriority?
 

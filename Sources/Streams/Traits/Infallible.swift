@@ -132,7 +132,9 @@ extension ObservableType {
     }
 }
 
-private final class InfallibleCreateObservable<Element>: Observable<Element>, @unchecked Sendable {  // immutable after init
+private final class InfallibleCreateObservable<Element>: Observable<Element>,
+    @unchecked Sendable  // immutable after init
+{
     let body: @Sendable (@escaping Infallible<Element>.InfallibleObserver) -> any Disposable
     init(_ body: @escaping @Sendable (@escaping Infallible<Element>.InfallibleObserver) -> any Disposable) {
         self.body = body

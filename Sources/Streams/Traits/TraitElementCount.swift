@@ -28,7 +28,9 @@ final class TraitElementCountObservable<Element>: Observable<Element>, @unchecke
     }
 }
 
-private final class TraitElementCountSink<Element>: Sink<Element, Element>, @unchecked Sendable {  // see SubscriptionNode; `element` only in serialized upstream calls
+private final class TraitElementCountSink<Element>: Sink<Element, Element>,
+    @unchecked Sendable  // see SubscriptionNode; `element` only in serialized upstream calls
+{
     let count: TraitElementCount
     private var element: Element?
 
@@ -79,7 +81,9 @@ final class TraitIgnoreElementsObservable<Element>: Observable<Never>, @unchecke
     }
 }
 
-private final class TraitIgnoreElementsSink<Element>: Sink<Element, Never>, @unchecked Sendable {  // see SubscriptionNode
+private final class TraitIgnoreElementsSink<Element>: Sink<Element, Never>,
+    @unchecked Sendable  // see SubscriptionNode
+{
     override func onNext(_ element: Element) {}
     override func onError(_ error: any Error) { forwardError(error) }
     override func onCompleted() { forwardCompleted() }

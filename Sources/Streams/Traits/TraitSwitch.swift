@@ -6,7 +6,9 @@
 // from the serialized upstream calls, and the inner slot is a `SingleAssignmentDisposable`.
 
 /// Forwards an inner subscription's events to the downstream of the sink that started it.
-private final class TraitInnerNode<Source, Element>: SubscriptionNode<Element>, @unchecked Sendable {  // see SubscriptionNode
+private final class TraitInnerNode<Source, Element>: SubscriptionNode<Element>,
+    @unchecked Sendable  // see SubscriptionNode
+{
     let parent: Sink<Source, Element>
     init(parent: Sink<Source, Element>) { self.parent = parent }
 
@@ -55,7 +57,9 @@ final class TraitCatchObservable<Element>: Observable<Element>, @unchecked Senda
     }
 }
 
-private final class TraitCatchSink<Element>: Sink<Element, Element>, @unchecked Sendable {  // see SubscriptionNode; `fallback` is a thread-safe slot
+private final class TraitCatchSink<Element>: Sink<Element, Element>,
+    @unchecked Sendable  // see SubscriptionNode; `fallback` is a thread-safe slot
+{
     let handler: @Sendable (any Error) throws -> Observable<Element>
     let fallback = SingleAssignmentDisposable()
 
@@ -100,7 +104,9 @@ final class TraitAndThenObservable<Element>: Observable<Element>, @unchecked Sen
     }
 }
 
-private final class TraitAndThenSink<Element>: Sink<Never, Element>, @unchecked Sendable {  // see SubscriptionNode; `next` is a thread-safe slot
+private final class TraitAndThenSink<Element>: Sink<Never, Element>,
+    @unchecked Sendable  // see SubscriptionNode; `next` is a thread-safe slot
+{
     let second: Observable<Element>
     let next = SingleAssignmentDisposable()
 
@@ -142,7 +148,9 @@ final class TraitFlatMapObservable<Source, Element>: Observable<Element>, @unche
     }
 }
 
-private final class TraitFlatMapSink<Source, Element>: Sink<Source, Element>, @unchecked Sendable {  // see SubscriptionNode; `hasInner` only in serialized upstream calls
+private final class TraitFlatMapSink<Source, Element>: Sink<Source, Element>,
+    @unchecked Sendable  // see SubscriptionNode; `hasInner` only in serialized upstream calls
+{
     let selector: @Sendable (Source) throws -> Observable<Element>
     let inner = SingleAssignmentDisposable()
     private var hasInner = false
