@@ -19,10 +19,11 @@ public enum TerminalEvent: Sendable, Hashable {
 /// Reads input bytes on its own thread, decodes them with a ``KeyDecoder`` and delivers ``TerminalEvent``s.
 ///
 /// The thread blocks in `poll` on the input and on a wake-up pipe. The pipe carries SIGWINCH
-/// notifications (see ``SignalTrap``) and stop requests. When the decoder holds a possible lone Esc, the
-/// poll times out after ``escapeTimeout`` milliseconds and the Esc is reported with ``KeyDecoder/flush()``.
+/// notifications from the signal handler and stop requests. When the decoder holds a possible lone Esc,
+/// the poll times out after ``escapeTimeout`` milliseconds and the Esc is reported with
+/// ``KeyDecoder/flush()``.
 /// Events are delivered on the reader thread; the callback must hop to wherever the app keeps its state.
-/// The thread unblocks the signals ``SignalTrap`` handles, so they are delivered even when every other
+/// The thread unblocks SIGHUP, SIGINT, SIGTERM and SIGWINCH, so they are delivered even when every other
 /// thread blocks them.
 public final class InputReader: @unchecked Sendable {  // Mutable state (`isStarted`) is guarded by `lock`.
     /// How long to wait for the rest of an escape sequence before reporting a lone Esc, in milliseconds.

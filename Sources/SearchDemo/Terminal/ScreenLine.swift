@@ -1,5 +1,6 @@
 /// A foreground colour from the terminal's basic 8-colour palette (SGR 30–37).
 public enum TerminalColor: Int, Sendable, Hashable {
+    /// The eight basic colours in SGR order: the foreground code is 30 plus the raw value.
     case black, red, green, yellow, blue, magenta, cyan, white
 }
 
