@@ -88,3 +88,33 @@ extension Tag {
         }
     }
 }
+
+@Suite(.tags(.stress)) struct ScheduledProducerStressTests {
+    /// A step that runs on the queue before `schedule` returns must not have its successor
+    /// cancelled by the late bookkeeping of its own scheduling call.
+    @Test func repeatElementOnADispatchQueueKeepsEmittingUntilTaken() {
+        let scheduler = SerialDispatchQueueScheduler(qos: .userInitiated)
+        for _ in 0..<50 {
+            let done = DispatchSemaphore(value: 0)
+            let count = Recorder<Int>()
+            let subscription = Observable.repeatElement(1, scheduler: scheduler).take(200)
+                .subscribe(onNext: { count.append($0) }, onCompleted: { done.signal() })
+            #expect(done.wait(timeout: .now() + 30) == .success)
+            #expect(count.values.count == 200)
+            subscription.dispose()
+        }
+    }
+
+    @Test func fromOnADispatchQueueEmitsEverything() {
+        let scheduler = SerialDispatchQueueScheduler(qos: .userInitiated)
+        for _ in 0..<50 {
+            let done = DispatchSemaphore(value: 0)
+            let values = Recorder<Int>()
+            let subscription = Observable.from(0..<100, scheduler: scheduler)
+                .subscribe(onNext: { values.append($0) }, onCompleted: { done.signal() })
+            #expect(done.wait(timeout: .now() + 30) == .success)
+            #expect(values.values == Array(0..<100))
+            subscription.dispose()
+        }
+    }
+}
