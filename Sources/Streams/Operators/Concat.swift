@@ -35,7 +35,8 @@ extension ObservableType {
     }
 }
 
-private final class ConcatObservable<Sources: Sequence, Element>: Observable<Element>, @unchecked Sendable  // immutable after init; each subscription iterates its own copy
+private final class ConcatObservable<Sources: Sequence, Element>: Observable<Element>,
+    @unchecked Sendable  // immutable after init; each subscription iterates its own copy
 where Sources.Element == Observable<Element> {
     let sources: Sources
     init(_ sources: Sources) { self.sources = sources }

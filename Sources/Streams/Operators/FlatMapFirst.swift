@@ -20,7 +20,9 @@ extension ObservableType {
     }
 }
 
-private final class FlatMapFirstObservable<Mapping: InnerMapping>: Observable<Mapping.Result>, @unchecked Sendable {  // immutable after init
+private final class FlatMapFirstObservable<Mapping: InnerMapping>: Observable<Mapping.Result>,
+    @unchecked Sendable  // immutable after init
+{
     let source: Observable<Mapping.Source>
     let mapping: Mapping
 

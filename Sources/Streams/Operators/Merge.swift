@@ -49,7 +49,9 @@ extension Observable {
     }
 }
 
-private final class FlatMapObservable<Mapping: InnerMapping>: Observable<Mapping.Result>, @unchecked Sendable {  // immutable after init
+private final class FlatMapObservable<Mapping: InnerMapping>: Observable<Mapping.Result>,
+    @unchecked Sendable  // immutable after init
+{
     let source: Observable<Mapping.Source>
     let mapping: Mapping
 

@@ -40,7 +40,9 @@ extension ObservableType {
     }
 }
 
-private final class MergeLimitedObservable<Mapping: InnerMapping>: Observable<Mapping.Result>, @unchecked Sendable {  // immutable after init
+private final class MergeLimitedObservable<Mapping: InnerMapping>: Observable<Mapping.Result>,
+    @unchecked Sendable  // immutable after init
+{
     let source: Observable<Mapping.Source>
     let mapping: Mapping
     let maxConcurrent: Int

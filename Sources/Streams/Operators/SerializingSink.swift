@@ -11,7 +11,9 @@
 /// Invariants: `delivering` is `true` while exactly one thread runs the drain loop; `queue[head...]`
 /// holds the items decided but not delivered yet, in decision order; `isStoppedLocked` becomes
 /// `true` when a terminal item is decided, after which no further item is accepted.
-class SerializingSink<Input, Output, Pending>: Sink<Input, Output>, @unchecked Sendable {  // mutable state guarded by `lock`
+class SerializingSink<Input, Output, Pending>: Sink<Input, Output>,
+    @unchecked Sendable  // mutable state guarded by `lock`
+{
     /// Guards the subclass's state and the delivery queue.
     final let lock = Lock()
     private var delivering = false
@@ -84,7 +86,9 @@ class SerializingSink<Input, Output, Pending>: Sink<Input, Output>, @unchecked S
 }
 
 /// A serializing sink whose items are plain events for downstream.
-class EventSerializingSink<Input, Output>: SerializingSink<Input, Output, Event<Output>>, @unchecked Sendable {  // see SerializingSink
+class EventSerializingSink<Input, Output>: SerializingSink<Input, Output, Event<Output>>,
+    @unchecked Sendable  // see SerializingSink
+{
     override final func deliver(_ item: Event<Output>) {
         switch item {
         case .next(let element): forwardNext(element)

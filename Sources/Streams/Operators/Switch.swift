@@ -30,7 +30,9 @@ extension ObservableType where Element: ObservableType {
     }
 }
 
-private final class SwitchObservable<Mapping: InnerMapping>: Observable<Mapping.Result>, @unchecked Sendable {  // immutable after init
+private final class SwitchObservable<Mapping: InnerMapping>: Observable<Mapping.Result>,
+    @unchecked Sendable  // immutable after init
+{
     let source: Observable<Mapping.Source>
     let mapping: Mapping
 
