@@ -34,10 +34,9 @@ extension Observable {
 /// The state machine shared by every arity.
 ///
 /// State under `lock`: `hasValue`, `isDone`, `valueCount`, `doneCount`, and the sides' values.
-class CombineLatestSink<P: ValuesProjection>: SerializingSink<Never, P.Result, Event<P.Values>>,
+class CombineLatestSink<P: ValuesProjection>: ProjectingSink<Never, P>,
     @unchecked Sendable  // state guarded by `lock`
 {
-    let projection: P
     let arity: Int
     private var hasValue: [Bool]
     private var isDone: [Bool]
@@ -45,11 +44,10 @@ class CombineLatestSink<P: ValuesProjection>: SerializingSink<Never, P.Result, E
     private var doneCount = 0
 
     init(projection: P, arity: Int, downstream: Receiver<P.Result>) {
-        self.projection = projection
         self.arity = arity
         hasValue = Array(repeating: false, count: arity)
         isDone = Array(repeating: false, count: arity)
-        super.init(downstream: downstream)
+        super.init(projection: projection, downstream: downstream)
     }
 
     /// The latest values of all sides; called with `lock` held, only once all have a value.
@@ -80,19 +78,6 @@ class CombineLatestSink<P: ValuesProjection>: SerializingSink<Never, P.Result, E
     final func errorLocked(_ error: any Error) {
         if isStoppedLocked { return lock.unlock() }
         terminateLocked(.error(error))
-    }
-
-    override final func deliver(_ item: Event<P.Values>) {
-        switch item {
-        case .next(let values):
-            do {
-                forwardNext(try projection.project(values))
-            } catch {
-                forwardError(error)
-            }
-        case .error(let error): forwardError(error)
-        case .completed: forwardCompleted()
-        }
     }
 }
 

@@ -43,3 +43,35 @@ struct Projection4<A, B, C, D, Result>: ValuesProjection {
     let selector: @Sendable (A, B, C, D) throws -> Result
     func project(_ values: (A, B, C, D)) throws -> Result { try selector(values.0, values.1, values.2, values.3) }
 }
+
+/// Emits the second of a pair (`withLatestFrom(_:)` without a selector).
+struct SecondOfPairProjection<First, Second>: ValuesProjection {
+    func project(_ values: (First, Second)) -> Second { values.1 }
+}
+
+/// A serializing sink whose queued items are collected values, projected to results during the
+/// serialized delivery (outside the lock), so a result selector never runs under the lock.
+class ProjectingSink<Input, P: ValuesProjection>: SerializingSink<Input, P.Result, Event<P.Values>>,
+    @unchecked Sendable  // see SerializingSink
+{
+    /// Turns values into a result.
+    final let projection: P
+
+    init(projection: P, downstream: Receiver<P.Result>) {
+        self.projection = projection
+        super.init(downstream: downstream)
+    }
+
+    override final func deliver(_ item: Event<P.Values>) {
+        switch item {
+        case .next(let values):
+            do {
+                forwardNext(try projection.project(values))
+            } catch {
+                forwardError(error)
+            }
+        case .error(let error): forwardError(error)
+        case .completed: forwardCompleted()
+        }
+    }
+}

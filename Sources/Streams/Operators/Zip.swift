@@ -32,19 +32,17 @@ extension Observable {
 /// The state machine shared by every arity.
 ///
 /// State under `lock`: `isDone`, `doneCount`, and the sides' queues.
-class ZipSink<P: ValuesProjection>: SerializingSink<Never, P.Result, Event<P.Values>>,
+class ZipSink<P: ValuesProjection>: ProjectingSink<Never, P>,
     @unchecked Sendable  // state guarded by `lock`
 {
-    let projection: P
     let arity: Int
     private var isDone: [Bool]
     private var doneCount = 0
 
     init(projection: P, arity: Int, downstream: Receiver<P.Result>) {
-        self.projection = projection
         self.arity = arity
         isDone = Array(repeating: false, count: arity)
-        super.init(downstream: downstream)
+        super.init(projection: projection, downstream: downstream)
     }
 
     /// Whether every side has an unpaired element; called with `lock` held.
@@ -71,19 +69,6 @@ class ZipSink<P: ValuesProjection>: SerializingSink<Never, P.Result, Event<P.Val
     final func errorLocked(_ error: any Error) {
         if isStoppedLocked { return lock.unlock() }
         terminateLocked(.error(error))
-    }
-
-    override final func deliver(_ item: Event<P.Values>) {
-        switch item {
-        case .next(let values):
-            do {
-                forwardNext(try projection.project(values))
-            } catch {
-                forwardError(error)
-            }
-        case .error(let error): forwardError(error)
-        case .completed: forwardCompleted()
-        }
     }
 }
 
