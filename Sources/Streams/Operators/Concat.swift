@@ -18,9 +18,15 @@ extension Observable {
         ConcatObservable(sequence)
     }
 
+    /// Emits the elements of each observable in `sources`, one after the other (see
+    /// ``concat(_:)-(Sequence)``).
+    public static func concat(_ sources: [Observable<Element>]) -> Observable<Element> {
+        ConcatArrayObservable(sources)
+    }
+
     /// Emits the elements of each argument, one after the other (see ``concat(_:)-(Sequence)``).
     public static func concat(_ sources: Observable<Element>...) -> Observable<Element> {
-        ConcatObservable(sources)
+        ConcatArrayObservable(sources)
     }
 }
 
@@ -31,7 +37,7 @@ extension ObservableType {
     /// result. Disposal disposes the running source.
     public func concat<Source: ObservableType>(_ second: Source) -> Observable<Element>
     where Source.Element == Element {
-        ConcatObservable([asObservable(), second.asObservable()])
+        ConcatArrayObservable([asObservable(), second.asObservable()])
     }
 }
 
@@ -45,6 +51,35 @@ where Sources.Element == Observable<Element> {
         let sink = ConcatSink(iterator: sources.makeIterator(), downstream: receiver)
         sink.advance()
         return sink
+    }
+}
+
+/// The array form: steps through the array itself, because a generic `IndexingIterator` reads
+/// through an unspecialized coroutine that allocates on every step.
+private final class ConcatArrayObservable<Element>: Observable<Element>,
+    @unchecked Sendable  // immutable after init
+{
+    let sources: [Observable<Element>]
+    init(_ sources: [Observable<Element>]) { self.sources = sources }
+
+    override func subscribe(_ receiver: Receiver<Element>) -> any Disposable {
+        let sink = ConcatSink(iterator: ObservableArrayIterator(sources), downstream: receiver)
+        sink.advance()
+        return sink
+    }
+}
+
+/// Iterates an array of observables by index.
+private struct ObservableArrayIterator<Element>: IteratorProtocol {
+    let sources: [Observable<Element>]
+    var index = 0
+
+    init(_ sources: [Observable<Element>]) { self.sources = sources }
+
+    mutating func next() -> Observable<Element>? {
+        guard index < sources.count else { return nil }
+        defer { index += 1 }
+        return sources[index]
     }
 }
 
@@ -89,12 +124,9 @@ where Iterator.Element == Observable<Element> {
     }
 
     func innerCompleted(_ node: ConcatInner<Iterator, Element>) {
-        let finished: ConcatInner<Iterator, Element>? = lock.withLock {
-            guard current === node else { return nil }
-            defer { current = nil }
-            return current
-        }
-        _ = finished  // released outside the lock
+        lock.lock()
+        if current === node { current = nil }
+        lock.unlock()
         advance()
     }
 
