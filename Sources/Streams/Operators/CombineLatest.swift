@@ -97,8 +97,10 @@ final class CombineLatestSide<Element, P: ValuesProjection>: SubscriptionNode<El
     override func onNext(_ element: Element) {
         guard !isDisposed else { return }
         parent.lock.lock()
+        let replaced = latest
         latest = element
         parent.nextLocked(at: index)
+        withExtendedLifetime(replaced) {}  // released only now, outside the lock
     }
 
     override func onError(_ error: any Error) {

@@ -101,7 +101,7 @@ private final class FlatMapFirstSink<Mapping: InnerMapping>: EventSerializingSin
         } else {
             lock.unlock()
         }
-        _ = finished  // released outside the lock
+        withExtendedLifetime(finished) {}  // released only now, outside the lock
     }
 
     override func disposeResources() {

@@ -148,7 +148,7 @@ private final class MergeSink<Mapping: InnerMapping>: EventSerializingSink<Mappi
         } else {
             lock.unlock()
         }
-        _ = removed  // released outside the lock
+        withExtendedLifetime(removed) {}  // released only now, outside the lock
     }
 
     override func disposeResources() {

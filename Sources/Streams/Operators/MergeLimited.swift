@@ -118,7 +118,7 @@ private final class MergeLimitedSink<Mapping: InnerMapping>: EventSerializingSin
         lock.lock()
         let removed = active.removeValue(forKey: node.key)
         pumpLocked()
-        _ = removed  // released outside the lock
+        withExtendedLifetime(removed) {}  // released only now, outside the lock
     }
 
     /// Called with `lock` held; subscribes waiting inners while slots are free (unless another
@@ -159,7 +159,7 @@ private final class MergeLimitedSink<Mapping: InnerMapping>: EventSerializingSin
             return (active, waiting)
         }
         for key in nodes.keys.sorted() { nodes[key]?.dispose() }
-        _ = dropped  // released outside the lock
+        withExtendedLifetime(dropped) {}  // released only now, outside the lock
     }
 }
 

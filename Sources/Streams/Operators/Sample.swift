@@ -63,7 +63,7 @@ private final class SampleSink<Element, Tick>: EventSerializingSink<Element, Ele
         let replaced = self.element
         self.element = element
         lock.unlock()
-        _ = replaced  // released outside the lock
+        withExtendedLifetime(replaced) {}  // released only now, outside the lock
     }
 
     override func onError(_ error: any Error) {

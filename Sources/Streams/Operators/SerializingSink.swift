@@ -9,7 +9,8 @@
 /// A sink with a lock and a queue-and-drain delivery loop.
 ///
 /// Invariants: `delivering` is `true` while exactly one thread runs the drain loop; `queue[head...]`
-/// holds the items decided but not delivered yet, in decision order; `isStoppedLocked` becomes
+/// holds the items decided but not delivered yet, in decision order (delivered slots are emptied,
+/// so no element is released under the lock); `isStoppedLocked` becomes
 /// `true` when a terminal item is decided, after which no further item is accepted.
 class SerializingSink<Input, Output, Pending>: Sink<Input, Output>,
     @unchecked Sendable  // mutable state guarded by `lock`
@@ -17,7 +18,7 @@ class SerializingSink<Input, Output, Pending>: Sink<Input, Output>,
     /// Guards the subclass's state and the delivery queue.
     final let lock = Lock()
     private var delivering = false
-    private var queue: [Pending] = []
+    private var queue: [Pending?] = []
     private var head = 0
 
     /// `true` once a terminal item was decided (read and written under `lock`).
@@ -60,7 +61,7 @@ class SerializingSink<Input, Output, Pending>: Sink<Input, Output>,
             return
         }
         delivering = true
-        let item = queue[head]
+        let item = queue[head].take()!
         head += 1
         lock.unlock()
         deliver(item)
@@ -70,7 +71,7 @@ class SerializingSink<Input, Output, Pending>: Sink<Input, Output>,
     private func drainAfterDelivery() {
         lock.lock()
         while head < queue.count {
-            let item = queue[head]
+            let item = queue[head].take()!
             head += 1
             lock.unlock()
             deliver(item)

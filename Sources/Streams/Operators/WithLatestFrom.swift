@@ -86,7 +86,7 @@ where P.Values == (First, Second) {
         let replaced = latest
         latest = element
         lock.unlock()
-        _ = replaced  // released outside the lock
+        withExtendedLifetime(replaced) {}  // released only now, outside the lock
     }
 
     override func disposeResources() {

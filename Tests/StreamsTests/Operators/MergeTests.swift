@@ -185,4 +185,22 @@ import Testing
         }
         #expect(scope.total == 0)
     }
+
+    @Test func reentrantElementIsDeliveredAfterTheCurrentOne() {
+        let (scope, _) = LiveResources.withScope {
+            let first = PublishSubject<Int>()
+            let second = PublishSubject<Int>()
+            let log = Log()
+            let subscription = Observable.merge(first.asObservable(), second.asObservable())
+                .subscribe(onNext: { value in
+                    log.append("begin \(value)")
+                    if value == 1 { second.onNext(2) }
+                    log.append("end \(value)")
+                })
+            first.onNext(1)
+            #expect(log.items == ["begin 1", "end 1", "begin 2", "end 2"])
+            subscription.dispose()
+        }
+        #expect(scope.total == 0)
+    }
 }
