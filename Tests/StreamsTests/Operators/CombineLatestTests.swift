@@ -148,10 +148,12 @@ import Testing
         let (scope, _) = LiveResources.withScope {
             let count = 20_000
             let probe = MultiSourceProbe<[Int]>()
-            let xs = emitting(on: DispatchQueue(label: "combine-x"), start: 0, count: count)
-            let ys = emitting(on: DispatchQueue(label: "combine-y"), start: 0, count: count)
+            let queues = [DispatchQueue(label: "combine-x"), DispatchQueue(label: "combine-y")]
+            let xs = emitting(on: queues[0], start: 0, count: count)
+            let ys = emitting(on: queues[1], start: 0, count: count)
             let subscription = Observable.combineLatest([xs, ys]).subscribe(probe)
             #expect(probe.waitForTerminal())
+            drain(queues)
             let results = probe.elements
             #expect(results.count >= count)
             #expect(results.count <= 2 * count - 1)

@@ -153,11 +153,13 @@ import Testing
     @Test func mergeFromManyThreadsKeepsTheGrammar() {
         let (scope, _) = LiveResources.withScope {
             let probe = MultiSourceProbe<Int>()
+            let queues = (0..<8).map { DispatchQueue(label: "merge-\($0)") }
             let sources = (0..<8).map { index in
-                emitting(on: DispatchQueue(label: "merge-\(index)"), start: index * 10_000, count: 10_000)
+                emitting(on: queues[index], start: index * 10_000, count: 10_000)
             }
             let subscription = Observable.merge(sources).subscribe(probe)
             #expect(probe.waitForTerminal())
+            drain(queues)
             #expect(probe.elements.count == 80_000)
             #expect(Set(probe.elements).count == 80_000)
             #expect(probe.overlaps == 0)
@@ -171,12 +173,12 @@ import Testing
     @Test func flatMapFromManyThreadsKeepsTheGrammar() {
         let (scope, _) = LiveResources.withScope {
             let probe = MultiSourceProbe<Int>()
+            let queues = (0..<8).map { DispatchQueue(label: "flatMap-\($0)") }
             let subscription = Observable.from(Array(0..<8))
-                .flatMap { index in
-                    emitting(on: DispatchQueue(label: "flatMap-\(index)"), start: index * 5_000, count: 5_000)
-                }
+                .flatMap { index in emitting(on: queues[index], start: index * 5_000, count: 5_000) }
                 .subscribe(probe)
             #expect(probe.waitForTerminal())
+            drain(queues)
             #expect(probe.elements.count == 40_000)
             #expect(Set(probe.elements).count == 40_000)
             #expect(probe.overlaps == 0)

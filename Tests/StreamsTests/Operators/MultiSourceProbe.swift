@@ -58,3 +58,9 @@ struct ObserverHandoff<Element>: @unchecked Sendable {  // used by one emitting 
     let observer: AnyObserver<Element>
     init(_ observer: AnyObserver<Element>) { self.observer = observer }
 }
+
+/// Waits until every block already queued on `queues` has run and been released, so the sinks
+/// they captured are gone before a leak check.
+func drain(_ queues: [DispatchQueue]) {
+    for queue in queues { queue.sync {} }
+}

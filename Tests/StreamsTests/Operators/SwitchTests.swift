@@ -1,3 +1,4 @@
+import Dispatch
 import Streams
 import StreamsTest
 import Testing
@@ -112,6 +113,26 @@ import Testing
             for value in 0..<1_000 { subject.onNext(value) }
             subject.onCompleted()
             #expect(probe.elements == Array(0..<1_000))
+            #expect(probe.completed)
+            subscription.dispose()
+        }
+        #expect(scope.total == 0)
+    }
+
+    @Test func innersOnOtherThreadsKeepTheGrammar() {
+        let (scope, _) = LiveResources.withScope {
+            let probe = MultiSourceProbe<Int>()
+            let queues = (0..<4).map { DispatchQueue(label: "switch-\($0)") }
+            let subscription = Observable.from(Array(0..<40))
+                .flatMapLatest { index in emitting(on: queues[index % 4], start: index * 1_000, count: 1_000) }
+                .subscribe(probe)
+            #expect(probe.waitForTerminal())
+            drain(queues)
+            let elements = probe.elements
+            #expect(elements.suffix(1_000) == Array(39_000..<40_000))
+            #expect(zip(elements, elements.dropFirst()).allSatisfy { $0 / 1_000 <= $1 / 1_000 })
+            #expect(probe.overlaps == 0)
+            #expect(probe.eventsAfterTerminal == 0)
             #expect(probe.completed)
             subscription.dispose()
         }
