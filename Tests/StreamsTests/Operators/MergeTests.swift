@@ -192,7 +192,7 @@ import Testing
         let (scope, _) = LiveResources.withScope {
             let first = PublishSubject<Int>()
             let second = PublishSubject<Int>()
-            let log = Log()
+            let log = Recorder<String>()
             let subscription = Observable.merge(first.asObservable(), second.asObservable())
                 .subscribe(onNext: { value in
                     log.append("begin \(value)")
@@ -200,7 +200,7 @@ import Testing
                     log.append("end \(value)")
                 })
             first.onNext(1)
-            #expect(log.items == ["begin 1", "end 1", "begin 2", "end 2"])
+            #expect(log.values == ["begin 1", "end 1", "begin 2", "end 2"])
             subscription.dispose()
         }
         #expect(scope.total == 0)
