@@ -85,17 +85,17 @@ public struct MainActorObservable<Element>: Sendable {
     /// Sends every event to each observer, on the main queue.
     public func bind<Observer: ObserverType>(to observers: Observer...) -> any Disposable
     where Observer.Element == Element {
-        source.subscribe(AnyObserver { event in observers.forEach { $0.on(event) } })
+        source.subscribe(AnyObserver { event in for observer in observers { observer.on(event) } })
     }
 
     /// Sends every element to the relays, on the main queue.
     public func bind(to relays: BehaviorRelay<Element>...) -> any Disposable {
-        source.subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
+        source.subscribe(onNext: { element in for relay in relays { relay.accept(element) } })
     }
 
     /// Sends every element to the relays, on the main queue.
     public func bind(to relays: PublishRelay<Element>...) -> any Disposable {
-        source.subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
+        source.subscribe(onNext: { element in for relay in relays { relay.accept(element) } })
     }
 }
 
