@@ -239,9 +239,11 @@ private final class RefCountObservable<Element>: Observable<Element>, @unchecked
         if run { reconcile() }
     }
 
-    /// The shared sequence terminated: the connection is over for every current sink.
+    /// The shared sequence terminated: the connection is over for every current sink. A sink that
+    /// terminated while subscribing (a subject that had already stopped) was never counted.
     func terminated(_ sink: RefCountSink<Element>) {
         lock.lock()
+        guard sink.counted else { return lock.unlock() }
         sink.counted = false
         guard sink.generation == generation else { return lock.unlock() }
         count = 0
