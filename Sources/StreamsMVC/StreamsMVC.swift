@@ -1,2 +1,2 @@
-/// Model, View, Controller and combineModel on Streams.
+/// Model, View, Controller and combineModel on Streams (being wired).
 public enum StreamsMVCModule {}

@@ -5,7 +5,8 @@ import Streams
 /// Time is an `Int` tick count; `resolution` is seconds per tick (default 1, so `.seconds(5)` is
 /// 5 ticks). With `simulateProcessingDelay` (the default, as in RxTest) work scheduled for "now"
 /// runs one tick later, so `observe(on:)` and `subscribe(on:)` show up in recorded times.
-public final class TestScheduler: VirtualTimeScheduler, @unchecked Sendable {  // state lives in the lock-guarded base class
+// Unchecked Sendable: state lives in the lock-guarded base class
+public final class TestScheduler: VirtualTimeScheduler, @unchecked Sendable {
     /// The default ticks used by `start(_:)`.
     public enum Defaults {
         /// When `start` calls the factory.
@@ -47,9 +48,12 @@ public final class TestScheduler: VirtualTimeScheduler, @unchecked Sendable {  /
     }
 
     /// Runs `action` at tick `time`.
-    public func scheduleAt(_ time: Int, action: @escaping @Sendable () -> Void) {
-        _ = scheduleAbsoluteVirtual((), time: time) { _ in
-            action()
+    ///
+    /// The closure need not be `@Sendable`: a test scheduler runs its work on the thread that
+    /// calls `start`/`advanceTo`, so tests can capture and mutate local state as in RxTest.
+    public func scheduleAt(_ time: Int, action: @escaping () -> Void) {
+        _ = scheduleAbsoluteVirtual(TestThreadOnly(action), time: time) { action in
+            action.value()
             return Disposables.create()
         }
     }
@@ -57,7 +61,7 @@ public final class TestScheduler: VirtualTimeScheduler, @unchecked Sendable {  /
     /// Creates the observable at `created`, subscribes at `subscribed`, disposes at `disposed`,
     /// runs the scheduler to the end, and returns what the observer recorded.
     public func start<Element>(
-        created: Int, subscribed: Int, disposed: Int, _ create: @escaping @Sendable () -> Observable<Element>
+        created: Int, subscribed: Int, disposed: Int, _ create: @escaping () -> Observable<Element>
     ) -> TestableObserver<Element> {
         let observer = createObserver(Element.self)
         let state = StartState<Element>()
@@ -70,19 +74,19 @@ public final class TestScheduler: VirtualTimeScheduler, @unchecked Sendable {  /
 
     /// As ``start(created:subscribed:disposed:_:)`` with RxTest's defaults 100/200 and `disposed`.
     public func start<Element>(
-        disposed: Int, _ create: @escaping @Sendable () -> Observable<Element>
+        disposed: Int, _ create: @escaping () -> Observable<Element>
     ) -> TestableObserver<Element> {
         start(created: Defaults.created, subscribed: Defaults.subscribed, disposed: disposed, create)
     }
 
     /// As ``start(created:subscribed:disposed:_:)`` with RxTest's defaults 100/200/1000.
-    public func start<Element>(_ create: @escaping @Sendable () -> Observable<Element>) -> TestableObserver<Element> {
+    public func start<Element>(_ create: @escaping () -> Observable<Element>) -> TestableObserver<Element> {
         start(created: Defaults.created, subscribed: Defaults.subscribed, disposed: Defaults.disposed, create)
     }
 }
 
 /// What `start` keeps between its scheduled steps (all on the scheduler's thread).
-private final class StartState<Element>: @unchecked Sendable {  // used only by the test scheduler's serial steps
+private final class StartState<Element> {
     var source: Observable<Element>?
     var subscription: (any Disposable)?
 }

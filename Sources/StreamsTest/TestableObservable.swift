@@ -4,7 +4,8 @@ import Streams
 ///
 /// A subscription ends (and is recorded as ended) when the observer disposes it or when the
 /// observable sends its terminal event to that observer, as in RxTest.
-public final class TestableObservable<Element>: ObservableType, @unchecked Sendable {  // mutable state guarded by `lock`
+// Unchecked Sendable: mutable state guarded by `lock`
+public final class TestableObservable<Element>: ObservableType, @unchecked Sendable {
     /// The scripted events.
     public let recordedEvents: [Recorded<Event<Element>>]
     private let scheduler: TestScheduler

@@ -46,7 +46,8 @@ public class Observable<Element>: ObservableType, @unchecked Sendable {  // immu
 }
 
 /// The subscription node that delivers to a user's ``ObserverType``.
-private final class ObserverNode<Observer: ObserverType>: SubscriptionNode<Observer.Element>, @unchecked Sendable {  // see SubscriptionNode
+// Unchecked Sendable: see SubscriptionNode
+private final class ObserverNode<Observer: ObserverType>: SubscriptionNode<Observer.Element>, @unchecked Sendable {
     let observer: Observer
     init(_ observer: Observer) { self.observer = observer }
 

@@ -33,7 +33,8 @@ class Receiver<Element> {
 /// - A terminal event is forwarded only by the caller that wins `markDisposed()`, so a reentrant
 ///   event sent from inside the terminal handler is dropped, never delivered after it.
 /// - `disposeResources()` runs exactly once, after the node is marked disposed, outside any lock.
-class SubscriptionNode<Element>: Receiver<Element>, Disposable, @unchecked Sendable {  // state published through `state`
+// Unchecked Sendable: state published through `state`
+class SubscriptionNode<Element>: Receiver<Element>, Cancelable, @unchecked Sendable {
     private static var disposedBit: Int { 1 }
     private static var upstreamBit: Int { 2 }
 

@@ -113,7 +113,8 @@ extension ObservableType {
 }
 
 /// The subscription node behind `bind(to:)`: sends each event to every observer, in order.
-private final class FanOutNode<Observer: ObserverType>: SubscriptionNode<Observer.Element>, @unchecked Sendable {  // see SubscriptionNode
+// Unchecked Sendable: see SubscriptionNode
+private final class FanOutNode<Observer: ObserverType>: SubscriptionNode<Observer.Element>, @unchecked Sendable {
     let observers: [Observer]
     init(_ observers: [Observer]) { self.observers = observers }
 

@@ -1,7 +1,8 @@
 import Synchronization
 
 /// Runs a closure once, on the first `dispose()`, and then drops it (and its captures).
-final class ActionDisposable: Disposable, @unchecked Sendable {  // `action` is touched only by the one caller that wins `disposed`
+// Unchecked Sendable: `action` is touched only by the one caller that wins `disposed`
+final class ActionDisposable: Disposable, @unchecked Sendable {
     private let disposed = Atomic<Bool>(false)
     private var action: (@Sendable () -> Void)?
 

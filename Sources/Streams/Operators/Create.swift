@@ -16,7 +16,8 @@ extension Observable {
     }
 }
 
-private final class CreateObservable<Element>: Observable<Element>, @unchecked Sendable {  // immutable after init; per-subscription state lives in sinks
+// Unchecked Sendable: immutable after init; per-subscription state lives in sinks
+private final class CreateObservable<Element>: Observable<Element>, @unchecked Sendable {
     let body: @Sendable (AnyObserver<Element>) -> any Disposable
     init(_ body: @escaping @Sendable (AnyObserver<Element>) -> any Disposable) { self.body = body }
 

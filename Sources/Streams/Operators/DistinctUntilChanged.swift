@@ -39,7 +39,8 @@ extension ObservableType {
     }
 }
 
-private final class EquatableDistinctObservable<Element: Equatable>: Observable<Element>, @unchecked Sendable {  // immutable after init
+// Unchecked Sendable: immutable after init
+private final class EquatableDistinctObservable<Element: Equatable>: Observable<Element>, @unchecked Sendable {
     let source: Observable<Element>
     init(source: Observable<Element>) { self.source = source }
 
@@ -50,7 +51,8 @@ private final class EquatableDistinctObservable<Element: Equatable>: Observable<
     }
 }
 
-private final class KeyedDistinctObservable<Element, Key: Equatable>: Observable<Element>, @unchecked Sendable {  // immutable after init
+// Unchecked Sendable: immutable after init
+private final class KeyedDistinctObservable<Element, Key: Equatable>: Observable<Element>, @unchecked Sendable {
     let source: Observable<Element>
     let key: @Sendable (Element) throws -> Key
 
@@ -66,7 +68,8 @@ private final class KeyedDistinctObservable<Element, Key: Equatable>: Observable
     }
 }
 
-private final class ComparingDistinctObservable<Element, Key>: Observable<Element>, @unchecked Sendable {  // immutable after init
+// Unchecked Sendable: immutable after init
+private final class ComparingDistinctObservable<Element, Key>: Observable<Element>, @unchecked Sendable {
     let source: Observable<Element>
     let key: @Sendable (Element) throws -> Key
     let comparer: @Sendable (Key, Key) throws -> Bool
@@ -88,7 +91,8 @@ private final class ComparingDistinctObservable<Element, Key>: Observable<Elemen
 }
 
 /// Compares keys with `==`.
-private final class KeyedDistinctSink<Element, Key: Equatable>: Sink<Element, Element>, @unchecked Sendable {  // see SubscriptionNode; `last` only in serialized onNext
+// Unchecked Sendable: see SubscriptionNode; `last` only in serialized onNext
+private final class KeyedDistinctSink<Element, Key: Equatable>: Sink<Element, Element>, @unchecked Sendable {
     let key: @Sendable (Element) throws -> Key
     private var last: Key?
 
@@ -114,7 +118,8 @@ private final class KeyedDistinctSink<Element, Key: Equatable>: Sink<Element, El
 }
 
 /// Compares elements with `==` directly: no closure call per element.
-private final class EquatableDistinctSink<Element: Equatable>: Sink<Element, Element>, @unchecked Sendable {  // see SubscriptionNode; `last` only in serialized onNext
+// Unchecked Sendable: see SubscriptionNode; `last` only in serialized onNext
+private final class EquatableDistinctSink<Element: Equatable>: Sink<Element, Element>, @unchecked Sendable {
     private var last: Element?
 
     override func onNext(_ element: Element) {
@@ -129,7 +134,8 @@ private final class EquatableDistinctSink<Element: Equatable>: Sink<Element, Ele
 }
 
 /// Compares keys with a comparer closure.
-private final class ComparingDistinctSink<Element, Key>: Sink<Element, Element>, @unchecked Sendable {  // see SubscriptionNode; `last` only in serialized onNext
+// Unchecked Sendable: see SubscriptionNode; `last` only in serialized onNext
+private final class ComparingDistinctSink<Element, Key>: Sink<Element, Element>, @unchecked Sendable {
     let key: @Sendable (Element) throws -> Key
     let comparer: @Sendable (Key, Key) throws -> Bool
     private var last: Key?

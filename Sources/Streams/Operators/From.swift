@@ -69,7 +69,8 @@ extension Observable where Element: BinaryInteger & Sendable {
     }
 }
 
-private final class SequenceObservable<Element>: Observable<Element>, @unchecked Sendable {  // immutable after init; per-subscription state lives in sinks
+// Unchecked Sendable: immutable after init; per-subscription state lives in sinks
+private final class SequenceObservable<Element>: Observable<Element>, @unchecked Sendable {
     let elements: [Element]
     init(_ elements: [Element]) { self.elements = elements }
 
@@ -84,7 +85,8 @@ private final class SequenceObservable<Element>: Observable<Element>, @unchecked
     }
 }
 
-private final class ScheduledSequenceObservable<Element>: Observable<Element>, @unchecked Sendable {  // immutable after init; per-subscription state lives in sinks
+// Unchecked Sendable: immutable after init; per-subscription state lives in sinks
+private final class ScheduledSequenceObservable<Element>: Observable<Element>, @unchecked Sendable {
     let elements: [Element]
     let scheduler: any ImmediateSchedulerType
     init(_ elements: [Element], scheduler: any ImmediateSchedulerType) {
@@ -100,7 +102,8 @@ private final class ScheduledSequenceObservable<Element>: Observable<Element>, @
 }
 
 /// Emits one element per scheduled step; `index` is touched only by the (serial) steps.
-private final class ScheduledSequenceSink<Element>: Sink<Element, Element>, @unchecked Sendable {  // see SubscriptionNode; `index` only by serial steps
+// Unchecked Sendable: see SubscriptionNode; `index` only by serial steps
+private final class ScheduledSequenceSink<Element>: Sink<Element, Element>, @unchecked Sendable {
     let elements: [Element]
     let scheduler: any ImmediateSchedulerType
     var index = 0
@@ -137,18 +140,21 @@ private final class ScheduledSequenceSink<Element>: Sink<Element, Element>, @unc
     override func disposeResources() { pending.dispose() }
 }
 
-private final class EmptyObservable<Element>: Observable<Element>, @unchecked Sendable {  // immutable after init; per-subscription state lives in sinks
+// Unchecked Sendable: immutable after init; per-subscription state lives in sinks
+private final class EmptyObservable<Element>: Observable<Element>, @unchecked Sendable {
     override func subscribe(_ receiver: Receiver<Element>) -> any Disposable {
         receiver.onCompleted()
         return NopDisposable()
     }
 }
 
-private final class NeverObservable<Element>: Observable<Element>, @unchecked Sendable {  // immutable after init; per-subscription state lives in sinks
+// Unchecked Sendable: immutable after init; per-subscription state lives in sinks
+private final class NeverObservable<Element>: Observable<Element>, @unchecked Sendable {
     override func subscribe(_ receiver: Receiver<Element>) -> any Disposable { NopDisposable() }
 }
 
-private final class ErrorObservable<Element>: Observable<Element>, @unchecked Sendable {  // immutable after init; per-subscription state lives in sinks
+// Unchecked Sendable: immutable after init; per-subscription state lives in sinks
+private final class ErrorObservable<Element>: Observable<Element>, @unchecked Sendable {
     let error: any Error
     init(_ error: any Error) { self.error = error }
 
@@ -158,7 +164,8 @@ private final class ErrorObservable<Element>: Observable<Element>, @unchecked Se
     }
 }
 
-private final class DeferredObservable<Element>: Observable<Element>, @unchecked Sendable {  // immutable after init; per-subscription state lives in sinks
+// Unchecked Sendable: immutable after init; per-subscription state lives in sinks
+private final class DeferredObservable<Element>: Observable<Element>, @unchecked Sendable {
     let factory: @Sendable () throws -> Observable<Element>
     init(_ factory: @escaping @Sendable () throws -> Observable<Element>) { self.factory = factory }
 
@@ -172,7 +179,8 @@ private final class DeferredObservable<Element>: Observable<Element>, @unchecked
     }
 }
 
-private final class RepeatObservable<Element: Sendable>: Observable<Element>, @unchecked Sendable {  // immutable after init; per-subscription state lives in sinks
+// Unchecked Sendable: immutable after init; per-subscription state lives in sinks
+private final class RepeatObservable<Element: Sendable>: Observable<Element>, @unchecked Sendable {
     let element: Element
     let scheduler: any ImmediateSchedulerType
     init(_ element: Element, scheduler: any ImmediateSchedulerType) {

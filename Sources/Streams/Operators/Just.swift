@@ -13,7 +13,8 @@ extension Observable {
     }
 }
 
-private final class JustObservable<Element>: Observable<Element>, @unchecked Sendable {  // immutable after init; per-subscription state lives in sinks
+// Unchecked Sendable: immutable after init; per-subscription state lives in sinks
+private final class JustObservable<Element>: Observable<Element>, @unchecked Sendable {
     let element: Element
     init(_ element: Element) { self.element = element }
 

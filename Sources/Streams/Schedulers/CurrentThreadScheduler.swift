@@ -63,7 +63,8 @@ private final class Trampoline {
 }
 
 /// One queued action; disposing it before it runs skips it.
-private final class TrampolineItem: Disposable, @unchecked Sendable {  // touched only by its trampoline's thread, except `cancelled`
+// Unchecked Sendable: touched only by its trampoline's thread, except `cancelled`
+private final class TrampolineItem: Disposable, @unchecked Sendable {
     private let action: () -> any Disposable
     private let cancelled = BooleanDisposable()
     private let result = SingleAssignmentDisposable()

@@ -23,7 +23,7 @@ struct DispatchQueueConfiguration: Sendable {
     ) -> any Disposable {
         let cancel = SingleAssignmentDisposable()
         let timer = DispatchSource.makeTimerSource(queue: queue)
-        timer.schedule(deadline: .now() + dueTime, leeway: leeway)
+        timer.schedule(deadline: .now() + dueTime.dispatchInterval, leeway: leeway)
         timer.setEventHandler {
             if cancel.isDisposed { return }
             cancel.setDisposable(action(state))
@@ -37,7 +37,8 @@ struct DispatchQueueConfiguration: Sendable {
         action: @escaping @Sendable (StateType) -> StateType
     ) -> any Disposable {
         let timer = DispatchSource.makeTimerSource(queue: queue)
-        timer.schedule(deadline: .now() + startAfter, repeating: period, leeway: leeway)
+        timer.schedule(
+            deadline: .now() + startAfter.dispatchInterval, repeating: period.dispatchInterval, leeway: leeway)
         let current = PeriodicState(state)
         timer.setEventHandler { current.advance(action) }
         timer.resume()
@@ -46,14 +47,16 @@ struct DispatchQueueConfiguration: Sendable {
 }
 
 /// Cancels a dispatch timer.
-private final class TimerDisposable: Disposable, @unchecked Sendable {  // DispatchSource.cancel() is thread-safe and idempotent
+// Unchecked Sendable: DispatchSource.cancel() is thread-safe and idempotent
+private final class TimerDisposable: Disposable, @unchecked Sendable {
     private let timer: any DispatchSourceTimer
     init(_ timer: any DispatchSourceTimer) { self.timer = timer }
     func dispose() { timer.cancel() }
 }
 
 /// The state threaded through a repeating timer; the timer's serial handler is its only user.
-private final class PeriodicState<State: Sendable>: @unchecked Sendable {  // only the timer's event handler, which never overlaps itself, touches `state`
+// Unchecked Sendable: only the timer's event handler, which never overlaps itself, touches `state`
+private final class PeriodicState<State: Sendable>: @unchecked Sendable {
     private var state: State
     init(_ state: State) { self.state = state }
     func advance(_ action: (State) -> State) { state = action(state) }

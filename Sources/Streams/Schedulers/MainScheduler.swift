@@ -8,7 +8,8 @@ import Synchronization
 /// queued (as RxSwift does), otherwise asynchronously; ``asyncInstance`` always goes through the
 /// queue. In a command-line tool the main queue runs only after `dispatchMain()` (or inside an
 /// async `main`).
-public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Sendable {  // immutable after init; `enqueued` is atomic
+// Unchecked Sendable: immutable after init; `enqueued` is atomic
+public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Sendable {
     private let alwaysAsync: Bool
     private let enqueued = Atomic<Int>(0)
 

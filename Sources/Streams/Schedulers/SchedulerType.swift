@@ -1,8 +1,69 @@
 import Dispatch
 import Foundation
 
-/// A span of time, spelled as in RxSwift: `.seconds(5)`, `.milliseconds(300)`.
-public typealias RxTimeInterval = DispatchTimeInterval
+/// A span of time, spelled as in RxSwift: `.seconds(5)`, `.milliseconds(300)`, `.never`.
+///
+/// A small value type rather than RxSwift's `DispatchTimeInterval` alias, so `.seconds(5)` works
+/// without importing Dispatch. `init(_:)` converts a `DispatchTimeInterval`.
+public struct RxTimeInterval: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// The length in nanoseconds; `Int.max` means never.
+    public let totalNanoseconds: Int
+
+    private init(totalNanoseconds: Int) {
+        self.totalNanoseconds = totalNanoseconds
+    }
+
+    /// `value` seconds.
+    public static func seconds(_ value: Int) -> RxTimeInterval { scaled(value, by: 1_000_000_000) }
+    /// `value` milliseconds.
+    public static func milliseconds(_ value: Int) -> RxTimeInterval { scaled(value, by: 1_000_000) }
+    /// `value` microseconds.
+    public static func microseconds(_ value: Int) -> RxTimeInterval { scaled(value, by: 1_000) }
+    /// `value` nanoseconds.
+    public static func nanoseconds(_ value: Int) -> RxTimeInterval { RxTimeInterval(totalNanoseconds: value) }
+    /// An interval that never elapses.
+    public static let never = RxTimeInterval(totalNanoseconds: Int.max)
+
+    private static func scaled(_ value: Int, by factor: Int) -> RxTimeInterval {
+        let (result, overflow) = value.multipliedReportingOverflow(by: factor)
+        return RxTimeInterval(totalNanoseconds: overflow ? (value < 0 ? Int.min : Int.max) : result)
+    }
+
+    /// Converts a dispatch interval.
+    public init(_ interval: DispatchTimeInterval) {
+        switch interval {
+        case .seconds(let value): self = .seconds(value)
+        case .milliseconds(let value): self = .milliseconds(value)
+        case .microseconds(let value): self = .microseconds(value)
+        case .nanoseconds(let value): self = .nanoseconds(value)
+        case .never: self = .never
+        @unknown default: self = .never
+        }
+    }
+
+    /// The interval in seconds (`.never` is `.infinity`).
+    public var seconds: Double {
+        totalNanoseconds == Int.max ? .infinity : Double(totalNanoseconds) / 1_000_000_000
+    }
+
+    /// The equivalent dispatch interval.
+    public var dispatchInterval: DispatchTimeInterval {
+        totalNanoseconds == Int.max ? .never : .nanoseconds(totalNanoseconds)
+    }
+
+    /// Orders intervals by length.
+    public static func < (lhs: RxTimeInterval, rhs: RxTimeInterval) -> Bool {
+        lhs.totalNanoseconds < rhs.totalNanoseconds
+    }
+
+    /// `"300ms"`-style text.
+    public var description: String {
+        if self == .never { return "never" }
+        if totalNanoseconds % 1_000_000_000 == 0 { return "\(totalNanoseconds / 1_000_000_000)s" }
+        if totalNanoseconds % 1_000_000 == 0 { return "\(totalNanoseconds / 1_000_000)ms" }
+        return "\(totalNanoseconds)ns"
+    }
+}
 
 /// An absolute point in time on a scheduler's clock.
 public typealias RxTime = Date
@@ -34,26 +95,6 @@ public protocol SchedulerType: ImmediateSchedulerType {
     ) -> any Disposable
 }
 
-extension DispatchTimeInterval {
-    /// The interval in seconds (`.never` is `.infinity`).
-    public var seconds: Double {
-        switch self {
-        case .seconds(let value): return Double(value)
-        case .milliseconds(let value): return Double(value) / 1_000
-        case .microseconds(let value): return Double(value) / 1_000_000
-        case .nanoseconds(let value): return Double(value) / 1_000_000_000
-        case .never: return .infinity
-        @unknown default: return .infinity
-        }
-    }
-
-    /// The interval in whole nanoseconds, clamped to `Int.max` (`.never` is `Int.max`).
-    var nanosecondsClamped: Int {
-        let value = seconds * 1_000_000_000
-        return value >= Double(Int.max) ? Int.max : Int(value)
-    }
-}
-
 extension SchedulerType {
     /// Default periodic scheduling by rescheduling after each run: the next run is due one
     /// `period` after the previous one was due.
@@ -68,7 +109,8 @@ extension SchedulerType {
 }
 
 /// Drives `schedulePeriodic` on schedulers that only know one-shot relative scheduling.
-private final class PeriodicRun<Scheduler: SchedulerType, State: Sendable>: Disposable, @unchecked Sendable {  // `state`/`pending` guarded by `lock`
+// Unchecked Sendable: `state`/`pending` guarded by `lock`
+private final class PeriodicRun<Scheduler: SchedulerType, State: Sendable>: Disposable, @unchecked Sendable {
     private let scheduler: Scheduler
     private let period: RxTimeInterval
     private let action: @Sendable (State) -> State

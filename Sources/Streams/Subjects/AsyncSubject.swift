@@ -2,7 +2,8 @@
 ///
 /// On completion every observer receives the last element (if any) and `.completed`; on error,
 /// only the error. Late subscribers receive the same.
-public final class AsyncSubject<Element>: Observable<Element>, ObserverType, @unchecked Sendable {  // all state lives in the lock-guarded SubjectCore
+// Unchecked Sendable: all state lives in the lock-guarded SubjectCore
+public final class AsyncSubject<Element>: Observable<Element>, ObserverType, @unchecked Sendable {
     private let core = SubjectCore<Element, AsyncPolicy<Element>>(policy: AsyncPolicy())
 
     /// Creates a subject.

@@ -2,7 +2,8 @@
 ///
 /// After a stop event, new subscribers receive only that stop event, and ``value()`` rethrows
 /// the error.
-public final class BehaviorSubject<Element>: Observable<Element>, ObserverType, @unchecked Sendable {  // all state lives in the lock-guarded SubjectCore
+// Unchecked Sendable: all state lives in the lock-guarded SubjectCore
+public final class BehaviorSubject<Element>: Observable<Element>, ObserverType, @unchecked Sendable {
     private let core: SubjectCore<Element, BehaviorPolicy<Element>>
 
     /// Creates a subject holding `value`.

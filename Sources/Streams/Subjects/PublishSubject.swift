@@ -1,6 +1,7 @@
 /// A subject that sends each event to the observers subscribed at the time; late subscribers get
 /// only later events (or the stop event, if it already stopped).
-public final class PublishSubject<Element>: Observable<Element>, ObserverType, @unchecked Sendable {  // all state lives in the lock-guarded SubjectCore
+// Unchecked Sendable: all state lives in the lock-guarded SubjectCore
+public final class PublishSubject<Element>: Observable<Element>, ObserverType, @unchecked Sendable {
     private let core = SubjectCore<Element, PublishPolicy<Element>>(policy: PublishPolicy())
 
     /// Creates a subject.

@@ -81,7 +81,7 @@ extension ObservableType {
     public func bind(to relays: PublishRelay<Element>...) -> any Disposable {
         subscribe(
             AnyObserver { event in
-                if case .next(let element) = event { relays.forEach { $0.accept(element) } }
+                if case .next(let element) = event { for relay in relays { relay.accept(element) } }
             })
     }
 
@@ -89,7 +89,7 @@ extension ObservableType {
     public func bind(to relays: BehaviorRelay<Element>...) -> any Disposable {
         subscribe(
             AnyObserver { event in
-                if case .next(let element) = event { relays.forEach { $0.accept(element) } }
+                if case .next(let element) = event { for relay in relays { relay.accept(element) } }
             })
     }
 
@@ -97,7 +97,7 @@ extension ObservableType {
     public func bind(to relays: ReplayRelay<Element>...) -> any Disposable {
         subscribe(
             AnyObserver { event in
-                if case .next(let element) = event { relays.forEach { $0.accept(element) } }
+                if case .next(let element) = event { for relay in relays { relay.accept(element) } }
             })
     }
 }

@@ -13,7 +13,8 @@
 ///
 /// Invariants: `delivering` is `true` while exactly one thread runs `drain`; `entries` is sorted
 /// by id; removed entries become tombstones (`receiver == nil`) until compaction.
-final class SubjectCore<Element, Policy: SubjectPolicy<Element>>: @unchecked Sendable {  // all mutable state guarded by `lock`
+// Unchecked Sendable: all mutable state guarded by `lock`
+final class SubjectCore<Element, Policy: SubjectPolicy<Element>>: @unchecked Sendable {
     struct Entry {
         let id: UInt64
         let joinedAfter: UInt64
@@ -204,7 +205,8 @@ final class SubjectCore<Element, Policy: SubjectPolicy<Element>>: @unchecked Sen
 
 /// Removes one observer from a subject. A value type: subscribing to a subject allocates nothing
 /// beyond the observer list's growth.
-struct SubjectSubscription<Element, Policy: SubjectPolicy<Element>>: Disposable, @unchecked Sendable {  // only calls the subject's lock-guarded `remove`
+// Unchecked Sendable: only calls the subject's lock-guarded `remove`
+struct SubjectSubscription<Element, Policy: SubjectPolicy<Element>>: Disposable, @unchecked Sendable {
     let subject: SubjectCore<Element, Policy>
     let id: UInt64
     func dispose() { subject.remove(id: id) }

@@ -1,36 +1,70 @@
-import Foundation
 import Streams
 import StreamsTest
 import Testing
 
 @Suite struct PublishSubjectTests {
+    @Test func deliversToCurrentObserversOnly() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let subject = PublishSubject<Int>()
+        let early = scheduler.createObserver(Int.self)
+        let late = scheduler.createObserver(Int.self)
+        scheduler.scheduleAt(100) { subject.onNext(1) }
+        var subscriptions: [any Disposable] = []
+        scheduler.scheduleAt(150) { subscriptions.append(subject.subscribe(early)) }
+        scheduler.scheduleAt(200) { subject.onNext(2) }
+        scheduler.scheduleAt(250) { subscriptions.append(subject.subscribe(late)) }
+        scheduler.scheduleAt(300) { subject.onNext(3) }
+        scheduler.scheduleAt(400) { subject.onCompleted() }
+        scheduler.scheduleAt(450) { subject.onNext(4) }
+        scheduler.start()
+        #expect(early.events == [.next(200, 2), .next(300, 3), .completed(400)])
+        #expect(late.events == [.next(300, 3), .completed(400)])
+        #expect(!subject.hasObservers)
+    }
+
+    @Test func lateSubscriberAfterStopReceivesStopEvent() {
+        let subject = PublishSubject<Int>()
+        subject.onError(TestError(code: 7))
+        let recorder = Recorder<Event<Int>>()
+        _ = subject.subscribe { recorder.append($0) }
+        #expect(recorder.values == [.error(TestError(code: 7))])
+    }
+
     @Test func reentrantSendIsQueuedAndDeliveredInOrder() {
         let subject = PublishSubject<Int>()
-        let log = Log()
+        let log = Recorder<String>()
         let first = subject.subscribe(onNext: { value in
             log.append("a\(value)")
             if value == 1 { subject.onNext(2) }
         })
         let second = subject.subscribe(onNext: { value in log.append("b\(value)") })
         subject.onNext(1)
-        #expect(log.items == ["a1", "b1", "a2", "b2"])
+        #expect(log.values == ["a1", "b1", "a2", "b2"])
         first.dispose()
         second.dispose()
     }
-}
 
-final class Log: @unchecked Sendable {
-    private let lock = NSLockBox()
-    private var storage: [String] = []
-    func append(_ item: String) { lock.run { storage.append(item) } }
-    var items: [String] { lock.run { storage } }
-}
+    @Test func disposingInsideOnNextStopsFurtherDelivery() {
+        let subject = PublishSubject<Int>()
+        let log = Recorder<Int>()
+        let holder = SerialDisposable()
+        holder.disposable = subject.subscribe(onNext: { value in
+            log.append(value)
+            holder.dispose()
+        })
+        subject.onNext(1)
+        subject.onNext(2)
+        #expect(log.values == [1])
+        #expect(!subject.hasObservers)
+    }
 
-final class NSLockBox: Sendable {
-    private let lock = NSLock()
-    func run<T>(_ body: () -> T) -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return body()
+    @Test func releasesSubscriptionsOnDispose() {
+        let (scope, _) = LiveResources.withScope {
+            let subject = PublishSubject<Int>()
+            let subscription = subject.map { $0 + 1 }.subscribe(onNext: { _ in })
+            subject.onNext(1)
+            subscription.dispose()
+        }
+        #expect(scope.total == 0)
     }
 }

@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# The whole test suite once more under ThreadSanitizer; any report fails CI.
+set -uo pipefail
+log=$(mktemp)
+TSAN_OPTIONS="halt_on_error=0 second_deadlock_stack=1" swift test --sanitize=thread >"$log" 2>&1
+status=$?
+grep -E "Test run|Executed .* tests|error:" "$log" | tail -5
+if grep -q "WARNING: ThreadSanitizer" "$log"; then
+    echo "ThreadSanitizer reported a problem:"
+    grep -A30 "WARNING: ThreadSanitizer" "$log" | head -80
+    exit 1
+fi
+[ "$status" -eq 0 ] || tail -40 "$log"
+exit "$status"

@@ -1,0 +1,95 @@
+import Foundation
+
+/// A repository search over a bundled snapshot of real public GitHub repositories, for use without a network.
+///
+/// It answers the way the live GitHub client does, so the app cannot tell the two apart:
+///
+/// - **Matching.** The query is trimmed and folded case-, diacritic- and width-insensitively (`"CAFE"` finds
+///   `"café"`, full-width `"ＳＷＩＦＴ"` finds `"swift"`), then split on whitespace. A repository matches when
+///   *every* word occurs somewhere in its `name`, `full_name` or `description` (GitHub's implicit AND). Words are
+///   plain substrings: no regular expressions, no qualifiers such as `language:`.
+/// - **Ranking.** Matches whose name (or full name) equals the whole query come first, then names that start with
+///   it, then repositories where every word occurs in the name or full name, then those that needed the
+///   description. Within a tier, more stars rank first; ties go to the full name in folded (case-insensitive)
+///   order.
+/// - **Paging.** `page` is 1-based (clamped to at least 1) and `perPage` is clamped to 1…100. `totalCount` counts
+///   every match, but like GitHub only the first 1,000 can be paged through: `nextPage` is `page + 1` while more
+///   matches follow within them, and a page starting beyond them throws
+///   ``SearchError/validationFailed(message:)``. Pages past the last match are empty. `incompleteResults` is
+///   always `false` and `rateLimitRemaining` always `nil`.
+/// - **Limits.** A blank query yields an empty page (`totalCount` 0); a trimmed query over 256 characters throws
+///   ``SearchError/queryTooLong(length:)``. Any Unicode input is safe: emoji, lone combining marks and other odd
+///   strings simply match what their folded bytes match, often nothing.
+///
+/// The catalog text is folded once, at load; a query folds only itself and scans the folded bytes, so a typical
+/// query over about 1,600 repositories takes well under a millisecond in a release build.
+public struct OfflineCatalog: RepositorySearching {
+    /// Longest query accepted, in characters after trimming (GitHub's limit).
+    public static let maximumQueryLength = 256
+
+    /// When the snapshot was taken, e.g. `"2026-11-30"`.
+    public let snapshotDate: String
+    /// What the snapshot contains and how far to trust it (from the catalog file), or `nil`.
+    public let note: String?
+    /// Every repository in the catalog, in file order.
+    public let repositories: [Repository]
+
+    private let index: CatalogIndex
+
+    /// Creates a catalog over `repositories`; used by tests and previews.
+    public init(repositories: [Repository], snapshotDate: String) {
+        self.init(repositories: repositories, snapshotDate: snapshotDate, note: nil)
+    }
+
+    /// Decodes a catalog in the `catalog.json` layout:
+    /// `{"snapshotDate": …, "note": …, "repositories": [{"id": …, "full_name": …, …}, …]}`.
+    ///
+    /// - Throws: `DecodingError` when `data` is not such a document.
+    public init(jsonData data: Data) throws {
+        let file = try CatalogFile.decode(data)
+        self.init(repositories: file.repositories, snapshotDate: file.snapshotDate, note: file.note)
+    }
+
+    private init(repositories: [Repository], snapshotDate: String, note: String?) {
+        self.snapshotDate = snapshotDate
+        self.note = note
+        self.repositories = repositories
+        self.index = CatalogIndex(repositories)
+    }
+
+    /// Loads the snapshot shipped in this module's resources (`catalog.json`).
+    ///
+    /// - Throws: ``CatalogLoadError/resourceMissing`` when the resource is absent, or the error from reading or
+    ///   decoding it.
+    public static func bundled() throws -> OfflineCatalog {
+        guard let url = Bundle.module.url(forResource: "catalog", withExtension: "json") else {
+            throw CatalogLoadError.resourceMissing
+        }
+        return try OfflineCatalog(jsonData: Data(contentsOf: url))
+    }
+
+    /// Answers one page synchronously, with the semantics described on ``OfflineCatalog``.
+    ///
+    /// - Throws: ``SearchError/queryTooLong(length:)`` or ``SearchError/validationFailed(message:)``.
+    public func page(for request: SearchRequest) throws(SearchError) -> SearchPage {
+        let query = request.query.trimmingCharacters(in: .whitespacesAndNewlines)
+        let length = query.count
+        guard length <= Self.maximumQueryLength else { throw .queryTooLong(length: length) }
+        guard !query.isEmpty else { return SearchPage(totalCount: 0, items: [], nextPage: nil) }
+        let window = try CatalogPageWindow(page: request.page, perPage: request.perPage)
+        let matches = index.rankedMatches(for: FoldedQuery(query))
+        let items = matches[window.range(matchCount: matches.count)].map { repositories[$0] }
+        return SearchPage(totalCount: matches.count, items: items, nextPage: window.nextPage(matchCount: matches.count))
+    }
+
+    /// Answers one page; see ``page(for:)``.
+    ///
+    /// - Throws: ``SearchError/cancelled`` when the calling task is cancelled, otherwise what ``page(for:)``
+    ///   throws.
+    public func search(_ request: SearchRequest) async throws(SearchError) -> SearchPage {
+        guard !Task.isCancelled else { throw .cancelled }
+        let result = try page(for: request)
+        guard !Task.isCancelled else { throw .cancelled }
+        return result
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+
+/// How the offline catalog normalises text before comparing it.
+///
+/// Text is folded case-, diacritic- and width-insensitively (`"Café"`, `"CAFE"` and full-width `"ＣＡＦＥ"` all
+/// become `"cafe"`) with no locale, then put in Unicode canonical composition (NFC), so a query typed in decomposed
+/// form matches a catalog written precomposed. Comparisons then run on the folded UTF-8 bytes.
+enum SearchFolding {
+    /// The folding options applied to both the catalog and the query.
+    static let options: String.CompareOptions = [.caseInsensitive, .diacriticInsensitive, .widthInsensitive]
+
+    /// `text` folded and composed.
+    static func fold(_ text: String) -> String {
+        text.folding(options: options, locale: nil).precomposedStringWithCanonicalMapping
+    }
+
+    /// The UTF-8 bytes of `fold(text)`.
+    static func foldedBytes(_ text: String) -> [UInt8] {
+        Array(fold(text).utf8)
+    }
+}
+
+/// A query folded once, ready to be matched against a ``CatalogIndex``.
+struct FoldedQuery: Sendable, Equatable {
+    /// The folded words, split on whitespace; every one of them must match.
+    let words: [[UInt8]]
+    /// The folded words joined by single spaces, compared against whole names for the exact and prefix tiers.
+    let phrase: [UInt8]
+
+    /// Folds `query` and splits it into words.
+    init(_ query: String) {
+        let parts = SearchFolding.fold(query).split(whereSeparator: \.isWhitespace)
+        words = parts.map { Array($0.utf8) }
+        phrase = Array(parts.joined(separator: " ").utf8)
+    }
+
+    /// `true` when folding left no words (blank input, or only marks that folding removes).
+    var isEmpty: Bool { words.isEmpty }
+}

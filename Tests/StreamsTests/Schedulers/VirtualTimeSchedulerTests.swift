@@ -1,0 +1,87 @@
+import Streams
+import StreamsTest
+import Testing
+
+@Suite struct VirtualTimeSchedulerTests {
+    @Test func runsByTimeThenSchedulingOrderAndSetsClockFirst() {
+        let scheduler = VirtualTimeScheduler(initialClock: 0)
+        let log = Recorder<String>()
+        _ = scheduler.scheduleAbsoluteVirtual("b", time: 20) {
+            log.append("\($0)@\(scheduler.clock)")
+            return Disposables.create()
+        }
+        _ = scheduler.scheduleAbsoluteVirtual("a", time: 10) {
+            log.append("\($0)@\(scheduler.clock)")
+            return Disposables.create()
+        }
+        _ = scheduler.scheduleAbsoluteVirtual("c", time: 20) {
+            log.append("\($0)@\(scheduler.clock)")
+            return Disposables.create()
+        }
+        scheduler.start()
+        #expect(log.values == ["a@10", "b@20", "c@20"])
+    }
+
+    @Test func advanceRunsDueWorkIncludingWorkScheduledMeanwhile() {
+        let scheduler = VirtualTimeScheduler(initialClock: 0)
+        let log = Recorder<Int>()
+        _ = scheduler.scheduleRelative((), dueTime: .seconds(5)) { _ in
+            log.append(scheduler.clock)
+            return scheduler.scheduleRelative((), dueTime: .seconds(3)) { _ in
+                log.append(scheduler.clock)
+                return Disposables.create()
+            }
+        }
+        scheduler.advanceTo(7)
+        #expect(log.values == [5])
+        #expect(scheduler.clock == 7)
+        #expect(scheduler.pendingTimes == [8])
+        scheduler.advanceTo(8)
+        #expect(log.values == [5, 8])
+        #expect(scheduler.pendingTimes.isEmpty)
+    }
+
+    @Test func disposedWorkDoesNotRun() {
+        let scheduler = VirtualTimeScheduler(initialClock: 0)
+        let log = Recorder<Int>()
+        let item = scheduler.scheduleRelativeVirtual((), dueTime: 5) { _ in
+            log.append(1)
+            return Disposables.create()
+        }
+        item.dispose()
+        scheduler.start()
+        #expect(log.values.isEmpty)
+    }
+
+    @Test func testSchedulerSimulatesProcessingDelay() {
+        let scheduler = TestScheduler(initialClock: 100)
+        let log = Recorder<Int>()
+        _ = scheduler.schedule(()) { _ in
+            log.append(scheduler.clock)
+            return Disposables.create()
+        }
+        scheduler.start()
+        #expect(log.values == [101])
+    }
+
+    @Test func millisecondsRoundToNearestTick() {
+        let scheduler = TestScheduler(initialClock: 0, resolution: 0.1)
+        #expect(scheduler.virtualInterval(.milliseconds(250)) == 3)
+        #expect(scheduler.virtualInterval(.seconds(2)) == 20)
+    }
+
+    @Test func currentThreadSchedulerTrampolinesNestedWork() {
+        let log = Recorder<String>()
+        _ = CurrentThreadScheduler.instance.schedule(()) { _ in
+            log.append("outer start")
+            _ = CurrentThreadScheduler.instance.schedule(()) { _ in
+                log.append("inner")
+                return Disposables.create()
+            }
+            log.append("outer end")
+            return Disposables.create()
+        }
+        #expect(log.values == ["outer start", "outer end", "inner"])
+        #expect(CurrentThreadScheduler.isScheduleRequired)
+    }
+}

@@ -1,0 +1,48 @@
+import Streams
+import StreamsTest
+import Testing
+
+@Suite struct BehaviorSubjectTests {
+    @Test func replaysCurrentValueThenLaterEvents() {
+        let subject = BehaviorSubject(value: 0)
+        subject.onNext(1)
+        let recorder = Recorder<Event<Int>>()
+        let subscription = subject.subscribe { recorder.append($0) }
+        subject.onNext(2)
+        subject.onCompleted()
+        #expect(recorder.values == [.next(1), .next(2), .completed])
+        #expect(throws: Never.self) { try subject.value() }
+        subscription.dispose()
+    }
+
+    @Test func valueThrowsAfterError() {
+        let subject = BehaviorSubject(value: 0)
+        subject.onError(TestError(code: 1))
+        #expect(throws: TestError(code: 1)) { try subject.value() }
+        let recorder = Recorder<Event<Int>>()
+        _ = subject.subscribe { recorder.append($0) }
+        #expect(recorder.values == [.error(TestError(code: 1))])
+    }
+
+    @Test func subscribeFromInsideDeliveryGetsValueBeforeLaterEvents() {
+        let subject = BehaviorSubject(value: 0)
+        let inner = Recorder<Int>()
+        let bag = DisposeBag()
+        subject.subscribe(onNext: { value in
+            if value == 1 { subject.subscribe(onNext: { inner.append($0) }).disposed(by: bag) }
+        }).disposed(by: bag)
+        subject.onNext(1)
+        subject.onNext(2)
+        #expect(inner.values == [1, 2])
+    }
+
+    @Test func relayHoldsValueAndNeverTerminates() {
+        let relay = BehaviorRelay(value: "a")
+        let recorder = Recorder<String>()
+        let subscription = relay.subscribe(onNext: { recorder.append($0) })
+        relay.accept("b")
+        #expect(relay.value == "b")
+        #expect(recorder.values == ["a", "b"])
+        subscription.dispose()
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import Streams
+import Synchronization
+
+/// An observer that checks the Observable contract on everything it receives: calls never
+/// overlap, the grammar is `next* (error | completed)?`, and nothing follows a terminal event.
+final class ContractChecker<Element: Sendable>: ObserverType, @unchecked Sendable {
+    // Unchecked Sendable: `elements`/`terminal`/`violations` are guarded by `lock`; `inCall` is atomic.
+    private let inCall = Atomic<Bool>(false)
+    private let lock = NSLock()
+    private var elements: [Element] = []
+    private var terminal: Event<Element>?
+    private var violations: [String] = []
+
+    func on(_ event: Event<Element>) {
+        if inCall.exchange(true, ordering: .acquiringAndReleasing) {
+            record("overlapping call with \(event)")
+        }
+        lock.lock()
+        if terminal != nil {
+            violations.append("\(event) after terminal \(terminal!)")
+        } else if case .next(let element) = event {
+            elements.append(element)
+        } else {
+            terminal = event
+        }
+        lock.unlock()
+        inCall.store(false, ordering: .releasing)
+    }
+
+    private func record(_ violation: String) {
+        lock.lock()
+        violations.append(violation)
+        lock.unlock()
+    }
+
+    var receivedElements: [Element] {
+        lock.lock()
+        defer { lock.unlock() }
+        return elements
+    }
+
+    var terminalEvent: Event<Element>? {
+        lock.lock()
+        defer { lock.unlock() }
+        return terminal
+    }
+
+    var contractViolations: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return violations
+    }
+}
+
+/// Runs `body(i)` for i in 0..<count on `threads` concurrent threads and waits for all.
+func runConcurrently(threads: Int, iterations count: Int, _ body: @escaping @Sendable (Int) -> Void) {
+    DispatchQueue.concurrentPerform(iterations: threads) { thread in
+        var index = thread
+        while index < count {
+            body(index)
+            index += threads
+        }
+    }
+}
