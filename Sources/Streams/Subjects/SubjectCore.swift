@@ -11,35 +11,40 @@
 /// same loop, so it arrives before any later event and never overlaps one. Each event carries a
 /// sequence number; an observer receives only events accepted after it subscribed.
 ///
-/// Invariants: `delivering` is `true` while exactly one thread runs `drain`; `entries` is sorted
-/// by id; removed entries become tombstones (`receiver == nil`) until compaction.
+/// Invariants: `delivering` is `true` while exactly one thread delivers; `entries` is sorted by id;
+/// removed entries become tombstones (`receiver == nil`) until compaction; `queuedCount` is
+/// `queue.count - queueHead`.
+///
+/// Performance (Docs/Performance.md): this generic class runs unspecialized when the app is
+/// another module, so the per-element path touches no generic nested type (each would cost a
+/// runtime metadata lookup): entries are the non-generic ``SubjectEntry``, an element is
+/// delivered without building a `Work` value when nothing is queued, and the queue is tested
+/// through the plain `queuedCount`. Observers are called through the snapshot's unmanaged
+/// reference, so a delivery costs no retain/release: the snapshot keeps them alive.
 // Unchecked Sendable: all mutable state guarded by `lock`
 final class SubjectCore<Element, Policy: SubjectPolicy<Element>>: @unchecked Sendable {
-    struct Entry {
-        let id: UInt64
-        let joinedAfter: UInt64
-        var receiver: Receiver<Element>?
-    }
-
     enum Work {
         case next(Element, sequence: UInt64)
         case stop(Event<Element>, sequence: UInt64)
         case replay(id: UInt64, events: [Event<Element>])
     }
 
+    // Every `var` below is guarded by `lock` (or owned by the one delivering thread), so the
+    // dynamic exclusivity checks Swift would run on each access are redundant.
     let lock = Lock()
-    private var entries = ContiguousArray<Entry>()
-    private var tombstones = 0
-    private var queue: [Work] = []
-    private var queueHead = 0
-    private var delivering = false
-    private var lastSequence: UInt64 = 0
-    private var nextID: UInt64 = 0
-    private(set) var isStoppedLocked = false
-    private(set) var isDisposedLocked = false
+    @exclusivity(unchecked) private var entries = ContiguousArray<SubjectEntry>()
+    @exclusivity(unchecked) private var tombstones = 0
+    @exclusivity(unchecked) private var queue: [Work] = []
+    @exclusivity(unchecked) private var queueHead = 0
+    @exclusivity(unchecked) private var queuedCount = 0
+    @exclusivity(unchecked) private var delivering = false
+    @exclusivity(unchecked) private var lastSequence: UInt64 = 0
+    @exclusivity(unchecked) private var nextID: UInt64 = 0
+    @exclusivity(unchecked) private(set) var isStoppedLocked = false
+    @exclusivity(unchecked) private(set) var isDisposedLocked = false
 
     /// The subject kind's own state (value, buffer, stop event), guarded by `lock`.
-    var policy: Policy
+    @exclusivity(unchecked) var policy: Policy
 
     init(policy: Policy) {
         self.policy = policy
@@ -54,12 +59,47 @@ final class SubjectCore<Element, Policy: SubjectPolicy<Element>>: @unchecked Sen
         lastSequence &+= 1
         policy.acceptNext(element)
         guard Policy.broadcastsElements else { return lock.unlock() }
-        let work = Work.next(element, sequence: lastSequence)
-        guard !delivering else {
-            queue.append(work)
+        guard !delivering else { return enqueueNext(element) }
+        delivering = true
+        let snapshot = entries
+        let sequence = lastSequence
+        lock.unlock()
+        deliver(element, sequence: sequence, to: snapshot)
+        lock.lock()
+        finishDelivery()
+    }
+
+    /// Queues an element sent while another delivery runs, and releases the lock. Kept out of
+    /// `sendNext` so the common path never needs `Work`'s metadata.
+    @inline(never)
+    private func enqueueNext(_ element: Element) {
+        enqueue(.next(element, sequence: lastSequence))
+        lock.unlock()
+    }
+
+    /// Appends work for the delivering thread. Called with the lock held.
+    private func enqueue(_ work: Work) {
+        queue.append(work)
+        queuedCount += 1
+    }
+
+    /// Called with the lock held and `delivering` set after a delivery: runs what was queued
+    /// meanwhile, then returns with the lock released and `delivering` cleared.
+    @inline(__always)
+    private func finishDelivery() {
+        guard queuedCount > 0 else {
+            delivering = false
             return lock.unlock()
         }
-        delivering = true
+        drainQueued()
+    }
+
+    /// Runs the queued work; see `drain`.
+    @inline(never)
+    private func drainQueued() {
+        let work = queue[queueHead]
+        queueHead += 1
+        queuedCount -= 1
         drain(startingWith: work)
     }
 
@@ -80,11 +120,11 @@ final class SubjectCore<Element, Policy: SubjectPolicy<Element>>: @unchecked Sen
             }
         }
         guard !delivering else {
-            queue.append(contentsOf: works)
+            for work in works { enqueue(work) }
             return lock.unlock()
         }
         delivering = true
-        queue.append(contentsOf: works.dropFirst())
+        for work in works.dropFirst() { enqueue(work) }
         drain(startingWith: works[0])
     }
 
@@ -101,9 +141,10 @@ final class SubjectCore<Element, Policy: SubjectPolicy<Element>>: @unchecked Sen
             lock.unlock()
             perform(work, on: snapshot)
             lock.lock()
-            if queueHead < queue.count {
+            if queuedCount > 0 {
                 work = queue[queueHead]
                 queueHead += 1
+                queuedCount -= 1
                 continue
             }
             queue.removeAll(keepingCapacity: queue.count < 64)
@@ -113,21 +154,34 @@ final class SubjectCore<Element, Policy: SubjectPolicy<Element>>: @unchecked Sen
         }
     }
 
-    private func perform(_ work: Work, on snapshot: ContiguousArray<Entry>) {
-        switch work {
-        case .next(let element, let sequence):
-            snapshot.withUnsafeBufferPointer { buffer in
-                for entry in buffer where entry.joinedAfter < sequence {
-                    entry.receiver?.onNext(element)
+    /// Sends `element` to the snapshot's observers that joined before `sequence`.
+    ///
+    /// `snapshot` owns a strong reference to every receiver in it (a removal during the delivery
+    /// copies `entries` and leaves the snapshot intact), so the calls go through the entries'
+    /// unmanaged references with no retain/release.
+    private func deliver(_ element: Element, sequence: UInt64, to snapshot: ContiguousArray<SubjectEntry>) {
+        snapshot.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            for index in 0..<buffer.count where base[index].isLive && base[index].joinedAfter < sequence {
+                base[index].target._withUnsafeGuaranteedRef {
+                    unsafeDowncast($0, to: Receiver<Element>.self).onNext(element)
                 }
             }
+        }
+    }
+
+    private func perform(_ work: Work, on snapshot: ContiguousArray<SubjectEntry>) {
+        switch work {
+        case .next(let element, let sequence):
+            deliver(element, sequence: sequence, to: snapshot)
         case .stop(let event, let sequence):
             for entry in snapshot where entry.joinedAfter < sequence {
-                entry.receiver?.on(event)
+                guard let receiver = entry.receiver else { continue }
+                unsafeDowncast(receiver, to: Receiver<Element>.self).on(event)
             }
         case .replay(let id, let events):
             guard let receiver = snapshot.first(where: { $0.id == id })?.receiver else { return }
-            for event in events { receiver.on(event) }
+            for event in events { unsafeDowncast(receiver, to: Receiver<Element>.self).on(event) }
         }
     }
 
@@ -148,7 +202,7 @@ final class SubjectCore<Element, Policy: SubjectPolicy<Element>>: @unchecked Sen
         }
         let id = nextID
         nextID += 1
-        entries.append(Entry(id: id, joinedAfter: lastSequence, receiver: receiver))
+        entries.append(SubjectEntry(id: id, joinedAfter: lastSequence, receiver: receiver))
         let subscription = SubjectSubscription(subject: self, id: id)
         guard !replay.isEmpty else {
             lock.unlock()
@@ -156,7 +210,7 @@ final class SubjectCore<Element, Policy: SubjectPolicy<Element>>: @unchecked Sen
         }
         let work = Work.replay(id: id, events: replay)
         if delivering {
-            queue.append(work)
+            enqueue(work)
             lock.unlock()
         } else {
             delivering = true
@@ -166,9 +220,10 @@ final class SubjectCore<Element, Policy: SubjectPolicy<Element>>: @unchecked Sen
     }
 
     func remove(id: UInt64) {
-        let removed: Receiver<Element>? = lock.withLock {
+        let removed: AnyObject? = lock.withLock {
             guard let index = entryIndex(for: id), let receiver = entries[index].receiver else { return nil }
             entries[index].receiver = nil
+            entries[index].isLive = false
             tombstones += 1
             if tombstones > 8, tombstones * 2 > entries.count {
                 entries.removeAll { $0.receiver == nil }
@@ -194,12 +249,32 @@ final class SubjectCore<Element, Policy: SubjectPolicy<Element>>: @unchecked Sen
 
     /// Releases all observers; later use of the subject fails with ``StreamsError/disposed(object:)``.
     func dispose() {
-        let released: ContiguousArray<Entry> = lock.withLock {
+        let released: ContiguousArray<SubjectEntry> = lock.withLock {
             isDisposedLocked = true
             defer { entries.removeAll() }
             return entries
         }
         _ = released
+    }
+}
+
+/// One observer slot of a ``SubjectCore``. Not generic, so array operations on the observer list
+/// need no runtime type metadata when the subject runs unspecialized.
+struct SubjectEntry {
+    let id: UInt64
+    let joinedAfter: UInt64
+    /// The `Receiver<Element>`, owned; `nil` once removed (a tombstone).
+    var receiver: AnyObject?
+    /// The same receiver, unowned, for calls that need no retain while the list owns it.
+    let target: Unmanaged<AnyObject>
+    /// `false` once removed; tested instead of loading `receiver`.
+    var isLive = true
+
+    init(id: UInt64, joinedAfter: UInt64, receiver: AnyObject) {
+        self.id = id
+        self.joinedAfter = joinedAfter
+        self.receiver = receiver
+        self.target = Unmanaged.passUnretained(receiver)
     }
 }
 
