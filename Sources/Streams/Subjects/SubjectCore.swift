@@ -189,6 +189,21 @@ final class SubjectCore<Element, Policy: SubjectPolicy<Element>>: @unchecked Sen
 
     func subscribe(_ receiver: Receiver<Element>) -> any Disposable {
         lock.lock()
+        if Policy.replaysOnlyStopEvent, !isDisposedLocked, !isStoppedLocked {
+            // Nothing to replay: skip building the (generic, so costly) replay array.
+            let id = nextID
+            nextID += 1
+            entries.append(SubjectEntry(id: id, joinedAfter: lastSequence, receiver: receiver))
+            lock.unlock()
+            return SubjectSubscription(subject: self, id: id)
+        }
+        return subscribeReplaying(receiver)
+    }
+
+    /// `subscribe` for a subject that has something to replay, has stopped or was disposed.
+    /// Called with the lock held; releases it.
+    @inline(never)
+    private func subscribeReplaying(_ receiver: Receiver<Element>) -> any Disposable {
         if isDisposedLocked {
             lock.unlock()
             receiver.onError(StreamsError.disposed(object: Policy.subjectName))
@@ -278,11 +293,19 @@ struct SubjectEntry {
     }
 }
 
+/// What a ``SubjectSubscription`` needs from its subject.
+protocol ObserverRemoving: AnyObject, Sendable {
+    /// Removes the observer subscribed as `id`; does nothing if it is gone.
+    func remove(id: UInt64)
+}
+
+extension SubjectCore: ObserverRemoving {}
+
 /// Removes one observer from a subject. A value type: subscribing to a subject allocates nothing
-/// beyond the observer list's growth.
-// Unchecked Sendable: only calls the subject's lock-guarded `remove`
-struct SubjectSubscription<Element, Policy: SubjectPolicy<Element>>: Disposable, @unchecked Sendable {
-    let subject: SubjectCore<Element, Policy>
+/// beyond the observer list's growth. Not generic, so returning it as `any Disposable` needs no
+/// runtime metadata lookup.
+struct SubjectSubscription: Disposable {
+    let subject: any ObserverRemoving
     let id: UInt64
     func dispose() { subject.remove(id: id) }
 }
@@ -303,10 +326,14 @@ protocol SubjectPolicy<Element> {
     func replay() -> [Event<Element>]
     /// The events broadcast on completion (AsyncSubject adds its last element).
     func completionEvents() -> [Event<Element>]
+    /// `true` if `replay()` is empty until the stop event (PublishSubject), so subscribing
+    /// can skip it.
+    static var replaysOnlyStopEvent: Bool { get }
 }
 
 extension SubjectPolicy {
     static var broadcastsElements: Bool { true }
+    static var replaysOnlyStopEvent: Bool { false }
     func completionEvents() -> [Event<Element>] { [.completed] }
 }
 
