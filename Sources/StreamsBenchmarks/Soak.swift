@@ -8,7 +8,7 @@ enum Soak {
         let acc = Acc()
         let sink: @Sendable (Int) -> Void = { acc.put($0) }
         let subject = PublishSubject<Int>()
-        #if STREAMS_BENCH_PENDING
+        #if STREAMS_BENCH_OPS_MULTI
             let chain = subject.flatMapLatest { Observable.just($0).map { $0 &+ 1 } }
                 .filter { $0 % 2 == 0 }
                 .distinctUntilChanged()

@@ -19,7 +19,9 @@ let usage = """
 
     Output: a table, then one line per scenario:
       bench S2 ns=87.1 base_ns=9.8 ratio=8.9 allocs=0.00 bytes=0.0 check=ok
-    Exit status 1 if any checksum is MISMATCH or UNSTABLE.
+    Exit status 1 if any checksum is MISMATCH or UNSTABLE. Until their operators are merged, S5, S6
+    and S7 need -Xswiftc -DSTREAMS_BENCH_OPS_MULTI and S8d/S8t -Xswiftc -DSTREAMS_BENCH_OPS_TIME
+    (otherwise they print check=SKIPPED).
     """
 
 var arguments = Array(CommandLine.arguments.dropFirst())
