@@ -47,6 +47,17 @@ public struct Acc: @unchecked Sendable {
 
 /// Returns its argument through a call the optimizer cannot see into, so a closure passed
 /// through it stays an opaque indirect call and cannot be fused with its neighbours.
+///
+/// Not generic for closures: passing a closure through a generic `T` would wrap it in
+/// reabstraction thunks (two extra calls per stage), which is not the floor we want to measure.
+@inline(never) @_optimize(none)
+public func opaqueSink(_ stage: @escaping (Int) -> Void) -> (Int) -> Void { stage }
+
+/// ``opaqueSink(_:)`` for a source loop stage.
+@inline(never) @_optimize(none)
+public func opaqueSink(_ source: @escaping (Int, (Int) -> Void) -> Void) -> (Int, (Int) -> Void) -> Void { source }
+
+/// ``opaqueSink(_:)`` for any other value (keeps it from being constant-folded).
 @inline(never) @_optimize(none)
 public func opaqueSink<T>(_ value: T) -> T { value }
 

@@ -95,17 +95,19 @@ public enum Base {
     }
 
     /// S3 through a ``RawSubject``: one indirect call per delivery.
-    public static func s3Closure(n: Int, subscribers: Int, sink: @escaping (Int) -> Void, acc: Acc) -> Check {
+    public static func s3Closure(n: Int, subscribers: Int, acc: Acc) -> Check {
+        let sink: (Int) -> Void = opaqueSink { acc.put($0) }
         let subject = RawSubject()
-        for _ in 0..<subscribers { subject.subscribe(opaqueSink(sink)) }
+        for _ in 0..<subscribers { subject.subscribe(sink) }
         for i in 0..<opaqueInt(n) { subject.onNext(i) }
         return acc.check
     }
 
     /// S3 through an ``ArcSubject``.
-    public static func s3Arc(n: Int, subscribers: Int, sink: @escaping (Int) -> Void, acc: Acc) -> Check {
+    public static func s3Arc(n: Int, subscribers: Int, acc: Acc) -> Check {
+        let sink: (Int) -> Void = opaqueSink { acc.put($0) }
         let subject = ArcSubject()
-        for _ in 0..<subscribers { subject.subscribe(opaqueSink(sink)) }
+        for _ in 0..<subscribers { subject.subscribe(sink) }
         for i in 0..<opaqueInt(n) { subject.onNext(i) }
         return acc.check
     }
@@ -124,11 +126,18 @@ public enum Base {
     public static func s6Closure(sources: Int, m: Int, acc: Acc) -> Check {
         let sink: (Int) -> Void = opaqueSink { acc.put($0) }
         let merge: (Int) -> Void = opaqueSink { sink($0) }
-        var loops: [(Int, (Int) -> Void) -> Void] = []
+        // Boxed: an array of closures would store them at generic abstraction, behind thunks.
+        var loops: [SourceLoop] = []
         for _ in 0..<sources {
-            loops.append(opaqueSink { count, next in for i in 0..<count { next(i) } })
+            loops.append(SourceLoop(opaqueSink { count, next in for i in 0..<count { next(i) } }))
         }
-        for loop in loops { loop(m, merge) }
+        for loop in loops { loop.run(m, merge) }
         return acc.check
     }
+}
+
+/// A source-loop closure stored at its own abstraction.
+final class SourceLoop {
+    let run: (Int, (Int) -> Void) -> Void
+    init(_ run: @escaping (Int, (Int) -> Void) -> Void) { self.run = run }
 }

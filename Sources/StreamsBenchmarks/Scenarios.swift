@@ -109,9 +109,9 @@ enum CoreScenarios {
             return acc.check
         }
         scenario.baselines = [
-            Variant(name: "base-closure") { _ in Base.s3Closure(n: n, subscribers: subscribers, sink: sink, acc: acc) },
+            Variant(name: "base-closure") { _ in Base.s3Closure(n: n, subscribers: subscribers, acc: acc) },
             Variant(name: "base-loop") { _ in Base.s3Loop(n: n, subscribers: subscribers, acc: acc) },
-            Variant(name: "base-arc") { _ in Base.s3Arc(n: n, subscribers: subscribers, sink: sink, acc: acc) },
+            Variant(name: "base-arc") { _ in Base.s3Arc(n: n, subscribers: subscribers, acc: acc) },
         ]
         return scenario
     }
