@@ -5,8 +5,7 @@ import Streams
 /// Time is an `Int` tick count; `resolution` is seconds per tick (default 1, so `.seconds(5)` is
 /// 5 ticks). With `simulateProcessingDelay` (the default, as in RxTest) work scheduled for "now"
 /// runs one tick later, so `observe(on:)` and `subscribe(on:)` show up in recorded times.
-// Unchecked Sendable: state lives in the lock-guarded base class
-public final class TestScheduler: VirtualTimeScheduler, @unchecked Sendable {
+public final class TestScheduler: VirtualTimeScheduler, @unchecked Sendable {  // base-class state is lock-guarded
     /// The default ticks used by `start(_:)`.
     public enum Defaults {
         /// When `start` calls the factory.
@@ -19,10 +18,47 @@ public final class TestScheduler: VirtualTimeScheduler, @unchecked Sendable {
 
     private let simulateProcessingDelay: Bool
 
+    /// How marble diagrams given to this scheduler (and asserted against its observers) map to
+    /// ticks: 10 ticks per character, `^` at tick 200 unless set otherwise.
+    public let marbleTiming: MarbleTiming
+
     /// Creates a test scheduler.
-    public init(initialClock: Int, resolution: Double = 1.0, simulateProcessingDelay: Bool = true) {
+    public init(
+        initialClock: Int, resolution: Double = 1.0, simulateProcessingDelay: Bool = true,
+        marbleTiming: MarbleTiming = .default
+    ) {
         self.simulateProcessingDelay = simulateProcessingDelay
+        self.marbleTiming = marbleTiming
         super.init(initialClock: initialClock, resolution: resolution)
+        LeakTracking.register(self) { scheduler in
+            let pending = scheduler.pendingWork
+            let work = pending.isEmpty ? "nothing pending" : "pending work at t=\(listTicks(pending))"
+            return "TestScheduler (clock \(scheduler.clock), \(work))"
+        }
+    }
+
+    /// The due ticks of every action still scheduled and not disposed, in run order (hot
+    /// observables' future events, timers, delayed deliveries…). Empty after ``start()``.
+    public var pendingWork: [Int] { pendingTimes }
+
+    /// Records a test failure at the call site if anything is still scheduled, listing the due
+    /// ticks: `TestScheduler has 2 pending actions at t=400, 500 (clock is 300)`.
+    ///
+    /// Use it after ``advanceTo(_:)`` to prove an operator cancelled its timers (like
+    /// swift-clocks' `checkSuspension`).
+    public func assertNoPendingWork(
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: Int = #line, column: Int = #column
+    ) {
+        guard let message = pendingWorkMessage() else { return }
+        reportTestFailure(message, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// The message ``assertNoPendingWork(fileID:filePath:line:column:)`` would record, or `nil`.
+    public func pendingWorkMessage() -> String? {
+        let pending = pendingWork
+        guard !pending.isEmpty else { return nil }
+        let noun = pending.count == 1 ? "action" : "actions"
+        return "TestScheduler has \(pending.count) pending \(noun) at t=\(listTicks(pending)) (clock is \(clock))"
     }
 
     /// Moves work due now or earlier to `now + 1` when simulating processing delay.

@@ -4,11 +4,10 @@ import Streams
 ///
 /// A subscription ends (and is recorded as ended) when the observer disposes it or when the
 /// observable sends its terminal event to that observer, as in RxTest.
-// Unchecked Sendable: mutable state guarded by `lock`
-public final class TestableObservable<Element>: ObservableType, @unchecked Sendable {
+public final class TestableObservable<Element>: ObservableType, @unchecked Sendable {  // state guarded by `lock`
     /// The scripted events.
     public let recordedEvents: [Recorded<Event<Element>>]
-    private let scheduler: TestScheduler
+    let scheduler: TestScheduler
     private let isHot: Bool
     private let lock = NSLockLike()
     private var subscriptionLog: [Subscription] = []
@@ -19,6 +18,11 @@ public final class TestableObservable<Element>: ObservableType, @unchecked Senda
         self.scheduler = scheduler
         self.recordedEvents = events
         self.isHot = isHot
+        LeakTracking.register(self) { observable in
+            let kind = observable.isHot ? "hot" : "cold"
+            let subscriptions = observable.subscriptions.map(\.debugDescription).joined(separator: ", ")
+            return "\(kind) \(type(of: observable)) (subscriptions: [\(subscriptions)])"
+        }
         if isHot {
             for (index, record) in events.enumerated() {
                 scheduler.scheduleAt(record.time) { [weak self] in self?.sendHot(index) }

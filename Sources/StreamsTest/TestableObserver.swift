@@ -2,7 +2,7 @@ import Streams
 
 /// An observer that records every event with the scheduler's tick.
 public final class TestableObserver<Element>: ObserverType, @unchecked Sendable {  // `recorded` guarded by `lock`
-    private let scheduler: TestScheduler
+    let scheduler: TestScheduler
     private let lock = NSLockLike()
     private var recorded: [Recorded<Event<Element>>] = []
 

@@ -107,7 +107,7 @@ private final class ScheduledSequenceSink<Element>: Sink<Element, Element>, @unc
     let elements: [Element]
     let scheduler: any ImmediateSchedulerType
     var index = 0
-    let pending = SerialDisposable()
+    let pending = LatestScheduledItem()
 
     init(elements: [Element], scheduler: any ImmediateSchedulerType, downstream: Receiver<Element>) {
         self.elements = elements
@@ -116,10 +116,12 @@ private final class ScheduledSequenceSink<Element>: Sink<Element, Element>, @unc
     }
 
     func scheduleNext() {
-        pending.disposable = scheduler.schedule(self) { sink in
+        let ticket = pending.reserve()
+        let step = scheduler.schedule(self) { sink in
             sink.step()
             return NopDisposable()
         }
+        pending.store(step, for: ticket)
     }
 
     private func step() {
@@ -205,7 +207,7 @@ private final class RepeatStep<Element: Sendable>: Sendable {
     let sink: PassThroughSink<Element>
     let element: Element
     let scheduler: any ImmediateSchedulerType
-    let pending = SerialDisposable()
+    let pending = LatestScheduledItem()
 
     init(sink: PassThroughSink<Element>, element: Element, scheduler: any ImmediateSchedulerType) {
         self.sink = sink
@@ -214,11 +216,13 @@ private final class RepeatStep<Element: Sendable>: Sendable {
     }
 
     func schedule() {
-        pending.disposable = scheduler.schedule(self) { step in
+        let ticket = pending.reserve()
+        let scheduled = scheduler.schedule(self) { step in
             guard !step.sink.isDisposed else { return NopDisposable() }
             step.sink.onNext(step.element)
             step.schedule()
             return NopDisposable()
         }
+        pending.store(scheduled, for: ticket)
     }
 }

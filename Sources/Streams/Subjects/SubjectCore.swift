@@ -1,3 +1,11 @@
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
 /// The delivery engine every subject shares: a lock-guarded observer list and a serialized,
 /// in-order delivery loop.
 ///
@@ -33,6 +41,8 @@ final class SubjectCore<Element, Policy: SubjectPolicy<Element>>: @unchecked Sen
     private var queue: [Work] = []
     private var queueHead = 0
     private var delivering = false
+    /// The thread running `drain` while `delivering` is set.
+    private var deliverer: pthread_t?
     private var lastSequence: UInt64 = 0
     private var nextID: UInt64 = 0
     private(set) var isStoppedLocked = false
@@ -60,6 +70,7 @@ final class SubjectCore<Element, Policy: SubjectPolicy<Element>>: @unchecked Sen
             return lock.unlock()
         }
         delivering = true
+        deliverer = pthread_self()
         drain(startingWith: work)
     }
 
@@ -84,6 +95,7 @@ final class SubjectCore<Element, Policy: SubjectPolicy<Element>>: @unchecked Sen
             return lock.unlock()
         }
         delivering = true
+        deliverer = pthread_self()
         queue.append(contentsOf: works.dropFirst())
         drain(startingWith: works[0])
     }
@@ -109,6 +121,7 @@ final class SubjectCore<Element, Policy: SubjectPolicy<Element>>: @unchecked Sen
             queue.removeAll(keepingCapacity: queue.count < 64)
             queueHead = 0
             delivering = false
+            deliverer = nil
             return lock.unlock()
         }
     }
@@ -156,10 +169,18 @@ final class SubjectCore<Element, Policy: SubjectPolicy<Element>>: @unchecked Sen
         }
         let work = Work.replay(id: id, events: replay)
         if delivering {
-            queue.append(work)
-            lock.unlock()
+            if let deliverer, pthread_equal(deliverer, pthread_self()) != 0 {
+                // Subscribed from inside a delivery on this thread: replay now, as RxSwift does.
+                // This thread runs the delivery loop, so nothing else can call the new observer.
+                lock.unlock()
+                for event in replay { receiver.on(event) }
+            } else {
+                queue.append(work)
+                lock.unlock()
+            }
         } else {
             delivering = true
+            deliverer = pthread_self()
             drain(startingWith: work)
         }
         return subscription

@@ -306,14 +306,15 @@ import Testing
         try await withLocalHTTPServer(answering: LocalHTTPServer.Response(delay: 20)) { server in
             let client = client(server)
             let task = Task { try await client.search(SearchRequest(query: "slow")) }
-            #expect(await server.waitForRequest(timeout: 5))
+            // Generous real-clock bounds: CI machines are shared and can be heavily loaded.
+            #expect(await server.waitForRequest(timeout: 60))
             let clock = ContinuousClock()
             let start = clock.now
             task.cancel()
             let result = await task.result
-            #expect(clock.now - start < .seconds(2))
+            #expect(clock.now - start < .seconds(15))
             #expect(throws: SearchError.cancelled) { try result.get() }
-            #expect(await server.waitForClientHangUp(timeout: 5))
+            #expect(await server.waitForClientHangUp(timeout: 60))
         }
     }
 
@@ -345,8 +346,8 @@ import Testing
                 try await client(server, timeout: 0.5).search(SearchRequest(query: "swift"))
             }
             let elapsed = clock.now - start
-            #expect(elapsed >= .milliseconds(450) && elapsed < .seconds(3))
-            #expect(await server.waitForClientHangUp(timeout: 5))
+            #expect(elapsed >= .milliseconds(450) && elapsed < .seconds(15))
+            #expect(await server.waitForClientHangUp(timeout: 60))
         }
     }
 }

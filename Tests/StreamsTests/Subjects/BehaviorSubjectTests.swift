@@ -36,6 +36,20 @@ import Testing
         #expect(inner.values == [1, 2])
     }
 
+    @Test func subscribeFromInsideDeliveryReceivesTheValueBeforeSubscribeReturns() {
+        let subject = BehaviorSubject(value: 0)
+        let seenAtReturn = Recorder<[Int]>()
+        let bag = DisposeBag()
+        subject.subscribe(onNext: { value in
+            guard value == 1 else { return }
+            let inner = Recorder<Int>()
+            subject.subscribe(onNext: { inner.append($0) }).disposed(by: bag)
+            seenAtReturn.append(inner.values)
+        }).disposed(by: bag)
+        subject.onNext(1)
+        #expect(seenAtReturn.values == [[1]])
+    }
+
     @Test func relayHoldsValueAndNeverTerminates() {
         let relay = BehaviorRelay(value: "a")
         let recorder = Recorder<String>()

@@ -1,0 +1,30 @@
+/// The terminal control sequences (ECMA-48 / xterm) the terminal layer emits.
+public enum ControlSequence {
+    /// Switches to the alternate screen buffer, saving the cursor (`ESC [ ? 1049 h`).
+    public static let enterAlternateScreen = "\u{1B}[?1049h"
+    /// Returns to the normal screen buffer and restores the cursor (`ESC [ ? 1049 l`).
+    public static let leaveAlternateScreen = "\u{1B}[?1049l"
+    /// Hides the cursor (`ESC [ ? 25 l`).
+    public static let hideCursor = "\u{1B}[?25l"
+    /// Shows the cursor (`ESC [ ? 25 h`).
+    public static let showCursor = "\u{1B}[?25h"
+    /// Turns off automatic wrapping at the right margin, so a miscounted line can never scroll the screen.
+    public static let disableAutowrap = "\u{1B}[?7l"
+    /// Turns automatic wrapping back on (the terminal default).
+    public static let enableAutowrap = "\u{1B}[?7h"
+    /// Erases from the cursor to the end of the line (`ESC [ K`).
+    public static let clearToEndOfLine = "\u{1B}[K"
+    /// Resets colours and text attributes (`ESC [ 0 m`).
+    public static let resetStyle = "\u{1B}[0m"
+
+    /// What entering the full-screen mode writes: alternate screen, no autowrap, hidden cursor.
+    public static let enterFullScreen = enterAlternateScreen + disableAutowrap + hideCursor
+
+    /// What leaving the full-screen mode writes: undoes ``enterFullScreen`` and any leftover style.
+    public static let leaveFullScreen = resetStyle + showCursor + enableAutowrap + leaveAlternateScreen
+
+    /// Moves the cursor to a 0-based `row` and `column` (emitted 1-based, `ESC [ row ; column H`).
+    public static func moveCursor(row: Int, column: Int) -> String {
+        "\u{1B}[\(row + 1);\(column + 1)H"
+    }
+}

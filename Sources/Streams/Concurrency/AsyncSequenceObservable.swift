@@ -1,0 +1,59 @@
+// Concurrency: each subscription starts one nonisolated `Task` that iterates the sequence and
+// emits from that task, so events are serial by construction. The subscriber may dispose from
+// any thread: disposal cancels the task (ending the iteration at the sequence's next
+// cancellation check), the loop also stops at its next element once the sink is disposed, and
+// the sink drops anything emitted after disposal — including the `CancellationError` a
+// cancelled sequence may throw (see AsyncOperation.swift for the mapping).
+
+extension Observable {
+    /// Emits each element of `asyncSequence`, then completes, or fails with the error it throws.
+    ///
+    /// Timing: every subscription iterates the sequence in a new task that runs off the
+    /// subscriber's actor; elements are emitted from that task, one at a time. Disposal cancels the
+    /// task, and nothing is emitted afterwards.
+    ///
+    /// Each subscription makes its own iterator, so a single-consumer sequence such as
+    /// `AsyncStream` must be subscribed only once (share the observable to fan it out).
+    public static func from<Sequence: AsyncSequence & Sendable>(
+        asyncSequence: Sequence, priority: TaskPriority? = nil
+    ) -> Observable<Element> where Sequence.Element == Element {
+        AsyncSequenceObservable(sequence: asyncSequence, priority: priority)
+    }
+}
+
+extension AsyncSequence where Self: Sendable {
+    /// This sequence as an observable (see ``Observable/from(asyncSequence:priority:)``).
+    public func asObservable() -> Observable<Element> {
+        AsyncSequenceObservable(sequence: self, priority: nil)
+    }
+}
+
+private final class AsyncSequenceObservable<S: AsyncSequence & Sendable>: Observable<S.Element>,
+    @unchecked Sendable  // immutable after init
+{
+    let sequence: S
+    let priority: TaskPriority?
+
+    init(sequence: S, priority: TaskPriority?) {
+        self.sequence = sequence
+        self.priority = priority
+    }
+
+    override func subscribe(_ receiver: Receiver<S.Element>) -> any Disposable {
+        let sink = PassThroughSink(downstream: receiver)
+        let sequence = self.sequence
+        let task = Task(priority: priority) {
+            do {
+                for try await element in sequence {
+                    if sink.isDisposed { return }
+                    sink.onNext(element)
+                }
+                sink.onCompleted()
+            } catch {
+                sink.onError(error)
+            }
+        }
+        sink.setUpstream(TaskCancellingDisposable(task))
+        return sink
+    }
+}

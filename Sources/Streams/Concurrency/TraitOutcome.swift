@@ -1,0 +1,79 @@
+// Concurrency: one `TraitOutcome` per await. `continuation`, `element` and `cancelled` are guarded
+// by `lock`; whoever takes the continuation out under the lock (the terminal event, or task
+// cancellation) resumes it, outside the lock, so it is resumed exactly once. The subscription is
+// a `SingleAssignmentDisposable`, so a cancellation that arrives while subscribing still
+// disposes it; it is also disposed on the terminal event, which releases the
+// outcome <-> subscription reference cycle.
+
+/// Awaits the first element and the terminal event of an at-most-one-element observable.
+final class TraitOutcome<Element: Sendable>: @unchecked Sendable {  // state guarded by `lock`
+    private let lock = Lock()
+    private var continuation: CheckedContinuation<Element?, any Error>?
+    private var element: Element?
+    private var cancelled = false
+    private let subscription = SingleAssignmentDisposable()
+
+    /// Subscribes to `source` and returns its element (or `nil`) when it completes, throws its
+    /// error, or throws `CancellationError` when the awaiting task is cancelled.
+    static func await(_ source: Observable<Element>) async throws -> Element? {
+        let outcome = TraitOutcome()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                outcome.start(continuation, source: source)
+            }
+        } onCancel: {
+            outcome.cancel()
+        }
+    }
+
+    private func start(_ continuation: CheckedContinuation<Element?, any Error>, source: Observable<Element>) {
+        let alreadyCancelled = lock.withLock {
+            if cancelled { return true }
+            self.continuation = continuation
+            return false
+        }
+        if alreadyCancelled {
+            continuation.resume(throwing: CancellationError())
+            return
+        }
+        subscription.setDisposable(
+            source.subscribe(
+                onNext: { element in self.receive(element) },
+                onError: { error in self.finish(.failure(error)) },
+                onCompleted: { self.finish(.success(())) }
+            ))
+    }
+
+    private func receive(_ element: Element) {
+        lock.withLock {
+            if self.element == nil { self.element = element }
+        }
+    }
+
+    private func finish(_ result: Result<Void, any Error>) {
+        let (continuation, element) = lock.withLock {
+            defer {
+                self.continuation = nil
+                self.element = nil
+            }
+            return (self.continuation, self.element)
+        }
+        // The subscription's closures hold `self` and `self` holds the subscription: releasing the
+        // slot breaks that cycle (the subscription itself has already ended).
+        subscription.dispose()
+        switch result {
+        case .success: continuation?.resume(returning: element)
+        case .failure(let error): continuation?.resume(throwing: error)
+        }
+    }
+
+    private func cancel() {
+        let continuation = lock.withLock {
+            cancelled = true
+            defer { self.continuation = nil }
+            return self.continuation
+        }
+        subscription.dispose()
+        continuation?.resume(throwing: CancellationError())
+    }
+}

@@ -1,0 +1,118 @@
+// Concurrency: single upstream at a time. The source's events arrive serialized; on its error the
+// handler runs and the fallback is subscribed from inside that (serialized) call, and the
+// fallback's events reach the sink through a proxy only after that. The source subscription sits
+// in the node's upstream slot and the fallback's in a SingleAssignmentDisposable; both are
+// released by `tearDown`. No lock: the only shared state is the node's atomic disposed flag.
+
+extension ObservableType {
+    /// Continues a sequence that fails with the sequence `handler` returns for the error; a
+    /// thrown error becomes the sequence's error.
+    ///
+    /// Timing: on the source's error the handler is called and its sequence subscribed at once;
+    /// errors of that sequence are not caught again. Disposal disposes whichever is subscribed.
+    public func `catch`(_ handler: @escaping @Sendable (any Error) throws -> Observable<Element>) -> Observable<Element>
+    {
+        CatchObservable(source: asObservable(), handler: handler)
+    }
+
+    /// Continues a sequence that fails with `element`, then completes.
+    ///
+    /// Timing: on the source's error, emits `element` and completes at that moment.
+    public func catchAndReturn(_ element: Element) -> Observable<Element> {
+        CatchAndReturnObservable(source: asObservable(), element: element)
+    }
+}
+
+private final class CatchObservable<Element>: Observable<Element>, @unchecked Sendable {  // immutable after init
+    let source: Observable<Element>
+    let handler: @Sendable (any Error) throws -> Observable<Element>
+
+    init(source: Observable<Element>, handler: @escaping @Sendable (any Error) throws -> Observable<Element>) {
+        self.source = source
+        self.handler = handler
+    }
+
+    override func subscribe(_ receiver: Receiver<Element>) -> any Disposable {
+        let sink = CatchSink(handler: handler, downstream: receiver)
+        sink.setUpstream(source.subscribe(sink))
+        return sink
+    }
+}
+
+private final class CatchSink<Element>: Sink<Element, Element>, @unchecked Sendable {  // see SubscriptionNode
+    let handler: @Sendable (any Error) throws -> Observable<Element>
+    let fallback = SingleAssignmentDisposable()
+
+    init(handler: @escaping @Sendable (any Error) throws -> Observable<Element>, downstream: Receiver<Element>) {
+        self.handler = handler
+        super.init(downstream: downstream)
+    }
+
+    override func onNext(_ element: Element) { forwardNext(element) }
+
+    override func onError(_ error: any Error) {
+        guard !isDisposed else { return }
+        let next: Observable<Element>
+        do {
+            next = try handler(error)
+        } catch {
+            forwardError(error)
+            return
+        }
+        fallback.setDisposable(next.subscribe(CatchFallbackProxy(sink: self)))
+    }
+
+    override func onCompleted() { forwardCompleted() }
+    override func disposeResources() { fallback.dispose() }
+
+    func fallbackNext(_ element: Element) { forwardNext(element) }
+    func fallbackError(_ error: any Error) { forwardError(error) }
+    func fallbackCompleted() { forwardCompleted() }
+}
+
+/// Forwards the fallback sequence's events to the sink without catching again.
+private final class CatchFallbackProxy<Element>: Receiver<Element> {
+    let sink: CatchSink<Element>
+    init(sink: CatchSink<Element>) { self.sink = sink }
+
+    override func onNext(_ element: Element) { sink.fallbackNext(element) }
+    override func onError(_ error: any Error) { sink.fallbackError(error) }
+    override func onCompleted() { sink.fallbackCompleted() }
+}
+
+private final class CatchAndReturnObservable<Element>: Observable<Element>,
+    @unchecked Sendable  // immutable after init
+{
+    let source: Observable<Element>
+    let element: Element
+
+    init(source: Observable<Element>, element: Element) {
+        self.source = source
+        self.element = element
+    }
+
+    override func subscribe(_ receiver: Receiver<Element>) -> any Disposable {
+        let sink = CatchAndReturnSink(element: element, downstream: receiver)
+        sink.setUpstream(source.subscribe(sink))
+        return sink
+    }
+}
+
+/// `catchAndReturn` without building a `just` observable per failure.
+private final class CatchAndReturnSink<Element>: Sink<Element, Element>, @unchecked Sendable {  // see SubscriptionNode
+    let element: Element
+
+    init(element: Element, downstream: Receiver<Element>) {
+        self.element = element
+        super.init(downstream: downstream)
+    }
+
+    override func onNext(_ element: Element) { forwardNext(element) }
+
+    override func onError(_ error: any Error) {
+        forwardNext(element)
+        forwardCompleted()
+    }
+
+    override func onCompleted() { forwardCompleted() }
+}

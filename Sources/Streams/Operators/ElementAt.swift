@@ -1,0 +1,54 @@
+// Concurrency: single upstream, so calls arrive serialized; each sink's `remaining` is touched only
+// from `onNext`, which never overlaps itself.
+
+extension ObservableType {
+    /// Emits only the element at `index` (counting from zero), then completes.
+    ///
+    /// Timing: emits and completes (disposing the source subscription) as soon as that element
+    /// arrives; if the source completes first, fails with ``StreamsError/argumentOutOfRange``.
+    /// `index` must not be negative.
+    public func element(at index: Int) -> Observable<Element> {
+        precondition(index >= 0, "element(at:): index must not be negative")
+        return ElementAtObservable(source: asObservable(), index: index)
+    }
+}
+
+private final class ElementAtObservable<Element>: Observable<Element>, @unchecked Sendable {  // immutable after init
+    let source: Observable<Element>
+    let index: Int
+
+    init(source: Observable<Element>, index: Int) {
+        self.source = source
+        self.index = index
+    }
+
+    override func subscribe(_ receiver: Receiver<Element>) -> any Disposable {
+        let sink = ElementAtSink(remaining: index, downstream: receiver)
+        sink.setUpstream(source.subscribe(sink))
+        return sink
+    }
+}
+
+private final class ElementAtSink<Element>: Sink<Element, Element>,
+    @unchecked Sendable  // see SubscriptionNode; `remaining` only in serialized onNext
+{
+    private var remaining: Int
+
+    init(remaining: Int, downstream: Receiver<Element>) {
+        self.remaining = remaining
+        super.init(downstream: downstream)
+    }
+
+    override func onNext(_ element: Element) {
+        guard !isDisposed else { return }
+        if remaining == 0 {
+            forwardNext(element)
+            forwardCompleted()
+        } else {
+            remaining -= 1
+        }
+    }
+
+    override func onError(_ error: any Error) { forwardError(error) }
+    override func onCompleted() { forwardError(StreamsError.argumentOutOfRange) }
+}

@@ -1,0 +1,25 @@
+// Concurrency: single upstream, so calls arrive serialized; the sink keeps no mutable state.
+
+extension ObservableType {
+    /// Drops every element and forwards only the completion or the error.
+    public func ignoreElements() -> Observable<Never> {
+        IgnoreElementsObservable(source: asObservable())
+    }
+}
+
+private final class IgnoreElementsObservable<Element>: Observable<Never>, @unchecked Sendable {  // immutable after init
+    let source: Observable<Element>
+    init(source: Observable<Element>) { self.source = source }
+
+    override func subscribe(_ receiver: Receiver<Never>) -> any Disposable {
+        let sink = IgnoreElementsSink<Element>(downstream: receiver)
+        sink.setUpstream(source.subscribe(sink))
+        return sink
+    }
+}
+
+private final class IgnoreElementsSink<Element>: Sink<Element, Never>, @unchecked Sendable {  // see SubscriptionNode
+    override func onNext(_ element: Element) {}
+    override func onError(_ error: any Error) { forwardError(error) }
+    override func onCompleted() { forwardCompleted() }
+}

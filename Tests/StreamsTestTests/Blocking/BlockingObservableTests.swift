@@ -1,0 +1,130 @@
+import Dispatch
+import Foundation
+import Streams
+import StreamsTest
+import Testing
+
+@Suite(.timeLimit(.minutes(1))) struct BlockingObservableTests {
+    struct TestError: Error, Equatable {}
+
+    @Test func toArrayCollectsASynchronousSourceOnTheCallingThread() throws {
+        #expect(try Observable.of(1, 2, 3).toBlocking().toArray() == [1, 2, 3])
+        #expect(try Observable<Int>.empty().toBlocking().toArray() == [])
+    }
+
+    @Test func toArrayWaitsForASourceOnAnotherThread() throws {
+        let source = Observable<Int>.create { observer in
+            nonisolated(unsafe) let observer = observer  // used only by the one queue below
+            DispatchQueue.global().async {
+                for value in 1...3 { observer.onNext(value) }
+                observer.onCompleted()
+            }
+            return Disposables.create()
+        }
+        #expect(try source.toBlocking(timeout: 30).toArray() == [1, 2, 3])
+    }
+
+    @Test func errorsAreThrown() {
+        let failing = Observable<Int>.create { observer in
+            observer.onNext(1)
+            observer.onError(TestError())
+            return Disposables.create()
+        }
+        #expect(throws: TestError()) { try failing.toBlocking().toArray() }
+        #expect(throws: TestError()) { try failing.toBlocking().last() }
+        #expect(throws: TestError()) { try Observable<Int>.error(TestError()).toBlocking().first() }
+    }
+
+    @Test func firstReturnsTheFirstElementAndDisposes() throws {
+        let disposed = DisposedFlag()
+        let source = Observable<Int>.create { observer in
+            observer.onNext(1)
+            observer.onNext(2)
+            return Disposables.create { disposed.set() }
+        }
+        #expect(try source.toBlocking().first() == 1)
+        #expect(disposed.isSet)
+        #expect(try Observable<Int>.empty().toBlocking().first() == nil)
+    }
+
+    @Test func lastReturnsTheLastElement() throws {
+        #expect(try Observable.of(1, 2, 3).toBlocking().last() == 3)
+        #expect(try Observable<Int>.empty().toBlocking().last() == nil)
+    }
+
+    @Test func singleRequiresExactlyOneElement() throws {
+        #expect(try Observable.just(7).toBlocking().single() == 7)
+        #expect(throws: StreamsError.noElements) { try Observable<Int>.empty().toBlocking().single() }
+        #expect(throws: StreamsError.moreThanOneElement) { try Observable.of(1, 2).toBlocking().single() }
+        let neverEnding = Observable<Int>.create { observer in
+            observer.onNext(1)
+            observer.onNext(2)
+            return Disposables.create()
+        }
+        #expect(throws: StreamsError.moreThanOneElement) { try neverEnding.toBlocking(timeout: 30).single() }
+    }
+
+    @Test func materializeReportsElementsAndTheEnd() {
+        guard case .completed(let elements) = Observable.of(1, 2).toBlocking().materialize() else {
+            Issue.record("expected completion")
+            return
+        }
+        #expect(elements == [1, 2])
+        let failing = Observable<Int>.create { observer in
+            observer.onNext(1)
+            observer.onError(TestError())
+            return Disposables.create()
+        }
+        guard case .failed(let partial, let error) = failing.toBlocking().materialize() else {
+            Issue.record("expected failure")
+            return
+        }
+        #expect(partial == [1])
+        #expect(error is TestError)
+    }
+
+    @Test func aNeverEndingSourceTimesOutAndIsDisposed() {
+        let disposed = DisposedFlag()
+        let never = Observable<Int>.create { observer in
+            observer.onNext(1)
+            return Disposables.create { disposed.set() }
+        }
+        let start = Date()
+        #expect(throws: StreamsError.timeout) { try never.toBlocking(timeout: 0.2).toArray() }
+        let elapsed = Date().timeIntervalSince(start)
+        #expect(elapsed >= 0.2)
+        #expect(elapsed < 30)
+        #expect(disposed.isSet)
+        guard case .failed(let elements, let error) = never.toBlocking(timeout: 0.05).materialize() else {
+            Issue.record("expected a timeout")
+            return
+        }
+        #expect(elements == [1])
+        #expect(error as? StreamsError == .timeout)
+    }
+
+    @Test func traitsBlockToo() throws {
+        #expect(try Single.just(1).toBlocking().single() == 1)
+        #expect(try Maybe<Int>.empty().toBlocking().first() == nil)
+        #expect(try Completable.empty().toBlocking().toArray().isEmpty)
+        #expect(try Infallible.of(1, 2).toBlocking().toArray() == [1, 2])
+    }
+}
+
+/// A flag set from a disposal closure.
+private final class DisposedFlag: @unchecked Sendable {  // `value` guarded by `lock`
+    private let lock = NSLock()
+    private var value = false
+
+    func set() {
+        lock.lock()
+        value = true
+        lock.unlock()
+    }
+
+    var isSet: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return value
+    }
+}

@@ -1,0 +1,112 @@
+import Streams
+import StreamsTest
+import Testing
+
+@Suite struct CatchTests {
+    struct TestError: Error, Equatable {}
+    struct OtherError: Error, Equatable {}
+
+    @Test func completionPassesThroughWithoutCallingTheHandler() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(150, 1), .next(210, 2), .completed(230)])
+        let ys = scheduler.createHotObservable([.next(240, 5), .completed(250)])
+        let res = scheduler.start { xs.catch { _ in ys.asObservable() } }
+        #expect(res.events == [.next(210, 2), .completed(230)])
+        #expect(xs.subscriptions == [Subscription(200, 230)])
+        #expect(ys.subscriptions == [])
+    }
+
+    @Test func errorSwitchesToTheHandlersSequence() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([
+            .next(150, 1), .next(210, 2), .next(220, 3), .error(230, TestError(), Int.self),
+        ])
+        let ys = scheduler.createHotObservable([.next(220, 0), .next(240, 4), .completed(250)])
+        let res = scheduler.start { xs.catch { _ in ys.asObservable() } }
+        #expect(res.events == [.next(210, 2), .next(220, 3), .next(240, 4), .completed(250)])
+        #expect(xs.subscriptions == [Subscription(200, 230)])
+        #expect(ys.subscriptions == [Subscription(230, 250)])
+    }
+
+    @Test func handlerReceivesTheError() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 2), .error(230, TestError(), Int.self)])
+        let res = scheduler.start { xs.catch { error in .just(error is TestError ? 1 : 0) } }
+        #expect(res.events == [.next(210, 2), .next(230, 1), .completed(230)])
+    }
+
+    @Test func errorsOfTheFallbackAreNotCaughtAgain() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 2), .error(230, TestError(), Int.self)])
+        let ys = scheduler.createHotObservable([.next(240, 4), .error(250, OtherError(), Int.self)])
+        let res = scheduler.start { xs.catch { _ in ys.asObservable() } }
+        #expect(res.events == [.next(210, 2), .next(240, 4), .error(250, OtherError())])
+        #expect(ys.subscriptions == [Subscription(230, 250)])
+    }
+
+    @Test func handlerThrowingFailsWithItsError() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 2), .error(230, TestError(), Int.self)])
+        let res = scheduler.start { xs.catch { _ -> Observable<Int> in throw OtherError() } }
+        #expect(res.events == [.next(210, 2), .error(230, OtherError())])
+        #expect(xs.subscriptions == [Subscription(200, 230)])
+    }
+
+    @Test func disposalBeforeTheErrorUnsubscribesTheSource() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 2), .error(230, TestError(), Int.self)])
+        let ys = scheduler.createHotObservable([.next(240, 4), .completed(250)])
+        let res = scheduler.start(disposed: 220) { xs.catch { _ in ys.asObservable() } }
+        #expect(res.events == [.next(210, 2)])
+        #expect(xs.subscriptions == [Subscription(200, 220)])
+        #expect(ys.subscriptions == [])
+    }
+
+    @Test func disposalAfterTheErrorUnsubscribesTheFallback() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 2), .error(230, TestError(), Int.self)])
+        let ys = scheduler.createHotObservable([.next(240, 4), .next(260, 5), .completed(270)])
+        let res = scheduler.start(disposed: 250) { xs.catch { _ in ys.asObservable() } }
+        #expect(res.events == [.next(210, 2), .next(240, 4)])
+        #expect(xs.subscriptions == [Subscription(200, 230)])
+        #expect(ys.subscriptions == [Subscription(230, 250)])
+    }
+
+    @Test func sourceFailingWhileSubscribedSwitchesImmediately() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let ys = scheduler.createColdObservable([.next(10, 4), .completed(20)])
+        let res = scheduler.start {
+            Observable<Int>.error(TestError()).startWith(1).catch { _ in ys.asObservable() }
+        }
+        #expect(res.events == [.next(200, 1), .next(210, 4), .completed(220)])
+        #expect(ys.subscriptions == [Subscription(200, 220)])
+    }
+
+    @Test func catchAndReturnEmitsTheElementAndCompletes() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 2), .error(230, TestError(), Int.self), .next(240, 3)])
+        let res = scheduler.start { xs.catchAndReturn(99) }
+        #expect(res.events == [.next(210, 2), .next(230, 99), .completed(230)])
+        #expect(xs.subscriptions == [Subscription(200, 230)])
+    }
+
+    @Test func catchAndReturnPassesCompletionAndDisposal() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 2), .completed(230)])
+        let res = scheduler.start { xs.catchAndReturn(99) }
+        #expect(res.events == [.next(210, 2), .completed(230)])
+        let other = TestScheduler(initialClock: 0)
+        let ys = other.createHotObservable([.next(210, 2), .error(230, TestError(), Int.self)])
+        let disposed = other.start(disposed: 220) { ys.catchAndReturn(99) }
+        #expect(disposed.events == [.next(210, 2)])
+        #expect(ys.subscriptions == [Subscription(200, 220)])
+    }
+
+    @Test func releasesEverything() {
+        #expect(singleSourceLeftovers { $0.catchAndReturn(0) } == 0)
+        #expect(singleSourceLeftovers { $0.catch { _ in .just(0) } } == 0)
+        #expect(singleSourceLeftovers { $0.catch { _ in .never() } } == 0)
+        #expect(singleSourceLeftovers { $0.catch { _ in throw TestError() } } == 0)
+        #expect(singleSourceLeftovers { $0.catch { error in .error(error) } } == 0)
+    }
+}

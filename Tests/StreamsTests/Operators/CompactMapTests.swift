@@ -1,0 +1,60 @@
+import Streams
+import StreamsTest
+import Testing
+
+@Suite struct CompactMapTests {
+    struct TestError: Error, Equatable {}
+
+    @Test func emitsNonNilResultsAndCompletes() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([
+            .next(150, 1), .next(210, 2), .next(220, 3), .next(230, 4), .completed(300),
+        ])
+        let res = scheduler.start { xs.compactMap { $0.isMultiple(of: 2) ? $0 * 10 : nil } }
+        #expect(res.events == [.next(210, 20), .next(230, 40), .completed(300)])
+        #expect(xs.subscriptions == [Subscription(200, 300)])
+    }
+
+    @Test func thrownErrorEndsTheSequenceAndUnsubscribes() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 2), .next(220, 3), .next(230, 4), .completed(300)])
+        let res = scheduler.start {
+            xs.compactMap { value -> Int? in
+                if value == 3 { throw TestError() }
+                return value
+            }
+        }
+        #expect(res.events == [.next(210, 2), .error(220, TestError())])
+        #expect(xs.subscriptions == [Subscription(200, 220)])
+    }
+
+    @Test func sourceErrorIsForwarded() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 2), .error(220, TestError(), Int.self)])
+        let res = scheduler.start { xs.compactMap { $0 } }
+        #expect(res.events == [.next(210, 2), .error(220, TestError())])
+        #expect(xs.subscriptions == [Subscription(200, 220)])
+    }
+
+    @Test func disposalUnsubscribes() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 2), .next(230, 4), .completed(300)])
+        let res = scheduler.start(disposed: 220) { xs.compactMap { $0 } }
+        #expect(res.events == [.next(210, 2)])
+        #expect(xs.subscriptions == [Subscription(200, 220)])
+    }
+
+    @Test func releasesEverything() {
+        #expect(singleSourceLeftovers { $0.compactMap { $0 } } == 0)
+    }
+
+    @Test func scopeCountsAnOpenSubscriptionUntilDisposed() {
+        var (scope, subscription): (LiveResources.Scope, (any Disposable)?) = LiveResources.withScope {
+            Observable<Int>.never().compactMap { $0 }.subscribe { _ in }
+        }
+        #expect(scope.total == 2)  // the observer's node and the compactMap sink
+        subscription?.dispose()
+        subscription = nil
+        #expect(scope.total == 0)
+    }
+}

@@ -1,0 +1,117 @@
+import Streams
+import StreamsTest
+import Synchronization
+import Testing
+
+@Suite struct DoTests {
+    struct TestError: Error, Equatable {}
+
+    /// Records handler calls as "tick: what".
+    final class CallLog: Sendable {
+        let scheduler: TestScheduler?
+        private let entries = Mutex<[String]>([])
+        init(_ scheduler: TestScheduler? = nil) { self.scheduler = scheduler }
+        func add(_ what: String) {
+            let line = scheduler.map { "\($0.clock): \(what)" } ?? what
+            entries.withLock { $0.append(line) }
+        }
+        var lines: [String] { entries.withLock { $0 } }
+    }
+
+    static func logged(_ source: Observable<Int>, _ log: CallLog) -> Observable<Int> {
+        source.do(
+            onNext: { log.add("onNext \($0)") }, afterNext: { log.add("afterNext \($0)") },
+            onError: { _ in log.add("onError") }, afterError: { _ in log.add("afterError") },
+            onCompleted: { log.add("onCompleted") }, afterCompleted: { log.add("afterCompleted") },
+            onSubscribe: { log.add("onSubscribe") }, onSubscribed: { log.add("onSubscribed") },
+            onDispose: { log.add("onDispose") })
+    }
+
+    @Test func callsEachHandlerAroundTheEventsAndPassesThemThrough() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let log = CallLog(scheduler)
+        let xs = scheduler.createHotObservable([.next(150, 0), .next(210, 1), .next(220, 2), .completed(250)])
+        let res = scheduler.start { Self.logged(xs.asObservable(), log) }
+        #expect(res.events == [.next(210, 1), .next(220, 2), .completed(250)])
+        #expect(xs.subscriptions == [Subscription(200, 250)])
+        #expect(
+            log.lines == [
+                "200: onSubscribe", "200: onSubscribed", "210: onNext 1", "210: afterNext 1", "220: onNext 2",
+                "220: afterNext 2", "250: onCompleted", "250: afterCompleted", "250: onDispose",
+            ])
+    }
+
+    @Test func afterHandlersRunAfterTheDownstreamReceivedTheEvent() {
+        let log = CallLog()
+        let subscription = Self.logged(.just(1), log).subscribe(
+            onNext: { log.add("observer next \($0)") }, onCompleted: { log.add("observer completed") })
+        subscription.dispose()
+        #expect(
+            log.lines == [
+                "onSubscribe", "onNext 1", "observer next 1", "afterNext 1", "onCompleted", "observer completed",
+                "afterCompleted", "onSubscribed", "onDispose",
+            ])
+    }
+
+    @Test func errorHandlersRunAroundTheError() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let log = CallLog(scheduler)
+        let xs = scheduler.createHotObservable([.next(210, 1), .error(250, TestError(), Int.self)])
+        let res = scheduler.start { Self.logged(xs.asObservable(), log) }
+        #expect(res.events == [.next(210, 1), .error(250, TestError())])
+        #expect(xs.subscriptions == [Subscription(200, 250)])
+        #expect(
+            log.lines == [
+                "200: onSubscribe", "200: onSubscribed", "210: onNext 1", "210: afterNext 1", "250: onError",
+                "250: afterError", "250: onDispose",
+            ])
+    }
+
+    @Test func disposalRunsOnDisposeOnce() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let log = CallLog(scheduler)
+        let xs = scheduler.createHotObservable([.next(210, 1), .completed(300)])
+        let res = scheduler.start(disposed: 250) { Self.logged(xs.asObservable(), log) }
+        #expect(res.events == [.next(210, 1)])
+        #expect(xs.subscriptions == [Subscription(200, 250)])
+        #expect(
+            log.lines == [
+                "200: onSubscribe", "200: onSubscribed", "210: onNext 1", "210: afterNext 1", "250: onDispose",
+            ])
+    }
+
+    @Test func onNextThrowingFailsWithoutForwardingTheElement() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(300)])
+        let res = scheduler.start { xs.do(onNext: { if $0 == 2 { throw TestError() } }) }
+        #expect(res.events == [.next(210, 1), .error(220, TestError())])
+        #expect(xs.subscriptions == [Subscription(200, 220)])
+    }
+
+    @Test func afterNextThrowingFailsAfterForwardingTheElement() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(300)])
+        let res = scheduler.start { xs.do(afterNext: { if $0 == 2 { throw TestError() } }) }
+        #expect(res.events == [.next(210, 1), .next(220, 2), .error(220, TestError())])
+        #expect(xs.subscriptions == [Subscription(200, 220)])
+    }
+
+    @Test func onCompletedAndOnErrorThrowingReplaceTheTerminalEvent() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .completed(250)])
+        let res = scheduler.start { xs.do(onCompleted: { throw TestError() }) }
+        #expect(res.events == [.next(210, 1), .error(250, TestError())])
+        struct Replaced: Error, Equatable {}
+        let other = TestScheduler(initialClock: 0)
+        let ys = other.createHotObservable([.error(250, TestError(), Int.self)])
+        let failed = other.start { ys.do(onError: { _ in throw Replaced() }) }
+        #expect(failed.events == [.error(250, Replaced())])
+    }
+
+    @Test func releasesEverything() {
+        let log = CallLog()
+        #expect(singleSourceLeftovers { Self.logged($0, log) } == 0)
+        #expect(singleSourceLeftovers { $0.do(onNext: { _ in throw TestError() }) } == 0)
+        #expect(singleSourceLeftovers { $0.do() } == 0)
+    }
+}

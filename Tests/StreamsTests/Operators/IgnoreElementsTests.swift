@@ -1,0 +1,35 @@
+import Streams
+import StreamsTest
+import Testing
+
+@Suite struct IgnoreElementsTests {
+    struct TestError: Error, Equatable {}
+
+    @Test func forwardsOnlyCompletion() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(150, 0), .next(210, 1), .next(220, 2), .completed(250)])
+        let res = scheduler.start { xs.ignoreElements() }
+        #expect(res.events == [.completed(250, Never.self)])
+        #expect(xs.subscriptions == [Subscription(200, 250)])
+    }
+
+    @Test func forwardsTheError() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .error(250, TestError(), Int.self)])
+        let res = scheduler.start { xs.ignoreElements() }
+        #expect(res.events == [.error(250, TestError(), Never.self)])
+        #expect(xs.subscriptions == [Subscription(200, 250)])
+    }
+
+    @Test func disposalUnsubscribes() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .completed(300)])
+        let res = scheduler.start(disposed: 250) { xs.ignoreElements() }
+        #expect(res.events == [])
+        #expect(xs.subscriptions == [Subscription(200, 250)])
+    }
+
+    @Test func releasesEverything() {
+        #expect(singleSourceLeftovers { $0.ignoreElements() } == 0)
+    }
+}

@@ -1,0 +1,51 @@
+import Streams
+import StreamsTest
+import Testing
+
+@Suite struct StartWithTests {
+    struct TestError: Error, Equatable {}
+
+    @Test func emitsTheElementsInOrderThenSubscribesTheSource() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(150, 1), .next(220, 2), .completed(250)])
+        let res = scheduler.start { xs.startWith(7, 8) }
+        #expect(res.events == [.next(200, 7), .next(200, 8), .next(220, 2), .completed(250)])
+        #expect(xs.subscriptions == [Subscription(200, 250)])
+    }
+
+    @Test func nestedStartWithPrependsTheOuterElementsFirst() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(220, 2), .completed(250)])
+        let res = scheduler.start { xs.startWith(1).startWith(0) }
+        #expect(res.events == [.next(200, 0), .next(200, 1), .next(220, 2), .completed(250)])
+    }
+
+    @Test func sourceErrorIsForwarded() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(220, 2), .error(250, TestError(), Int.self)])
+        let res = scheduler.start { xs.startWith(1) }
+        #expect(res.events == [.next(200, 1), .next(220, 2), .error(250, TestError())])
+        #expect(xs.subscriptions == [Subscription(200, 250)])
+    }
+
+    @Test func disposalUnsubscribesTheSource() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(220, 2), .next(240, 3), .completed(250)])
+        let res = scheduler.start(disposed: 230) { xs.startWith(1) }
+        #expect(res.events == [.next(200, 1), .next(220, 2)])
+        #expect(xs.subscriptions == [Subscription(200, 230)])
+    }
+
+    @Test func downstreamThatEndsDuringThePrefixStillSubscribesAndDisposesTheSource() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(220, 2), .completed(250)])
+        let res = scheduler.start { xs.startWith(1, 2, 3).take(1) }
+        #expect(res.events == [.next(200, 1), .completed(200)])
+        #expect(xs.subscriptions == [Subscription(200, 200)])
+    }
+
+    @Test func releasesEverything() {
+        #expect(singleSourceLeftovers { $0.startWith(0) } == 0)
+        #expect(singleSourceLeftovers { $0.startWith(1, 2).take(1) } == 0)
+    }
+}

@@ -1,0 +1,82 @@
+import Streams
+import StreamsTest
+import Synchronization
+import Testing
+
+@Suite struct WithUnretainedTests {
+    struct TestError: Error, Equatable {}
+
+    final class Owner: Sendable {
+        let id: Int
+        init(id: Int) { self.id = id }
+    }
+
+    /// Holds the owner strongly until the test lets it go.
+    final class OwnerSlot: Sendable {
+        private let slot: Mutex<Owner?>
+        init(_ owner: Owner) { slot = Mutex(owner) }
+        var owner: Owner? { slot.withLock { $0 } }
+        func release() { slot.withLock { $0 = nil } }
+    }
+
+    @Test func combinesTheObjectWithEachElement() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let slot = OwnerSlot(Owner(id: 100))
+        let xs = scheduler.createHotObservable([.next(150, 0), .next(210, 1), .next(220, 2), .completed(250)])
+        let res = scheduler.start { xs.withUnretained(slot.owner!) { owner, value in owner.id + value } }
+        #expect(res.events == [.next(210, 101), .next(220, 102), .completed(250)])
+        #expect(xs.subscriptions == [Subscription(200, 250)])
+    }
+
+    @Test func tupleFormPairsTheObjectWithTheElement() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let slot = OwnerSlot(Owner(id: 7))
+        let xs = scheduler.createHotObservable([.next(210, 1), .completed(250)])
+        let res = scheduler.start { xs.withUnretained(slot.owner!).map { owner, value in "\(owner.id)/\(value)" } }
+        #expect(res.events == [.next(210, "7/1"), .completed(250)])
+    }
+
+    @Test func completesAtTheFirstElementAfterTheObjectIsGone() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let slot = OwnerSlot(Owner(id: 100))
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(230, 2), .next(240, 3), .completed(250)])
+        scheduler.scheduleAt(220) { slot.release() }
+        let res = scheduler.start { xs.withUnretained(slot.owner!) { owner, value in owner.id + value } }
+        #expect(res.events == [.next(210, 101), .completed(230)])
+        #expect(xs.subscriptions == [Subscription(200, 230)])
+    }
+
+    @Test func doesNotKeepTheObjectAlive() {
+        weak var weakOwner: Owner?
+        let subject = PublishSubject<Int>()
+        let subscription: any Disposable
+        do {
+            let owner = Owner(id: 1)
+            weakOwner = owner
+            subscription = subject.withUnretained(owner).subscribe { _ in }
+        }
+        #expect(weakOwner == nil)
+        subscription.dispose()
+    }
+
+    @Test func forwardsErrorsAndUnsubscribesOnDisposal() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let slot = OwnerSlot(Owner(id: 100))
+        let xs = scheduler.createHotObservable([.next(210, 1), .error(250, TestError(), Int.self)])
+        let res = scheduler.start { xs.withUnretained(slot.owner!) { owner, value in owner.id + value } }
+        #expect(res.events == [.next(210, 101), .error(250, TestError())])
+        let other = TestScheduler(initialClock: 0)
+        let ys = other.createHotObservable([.next(210, 1), .completed(300)])
+        let disposed = other.start(disposed: 250) {
+            ys.withUnretained(slot.owner!) { owner, value in owner.id + value }
+        }
+        #expect(disposed.events == [.next(210, 101)])
+        #expect(ys.subscriptions == [Subscription(200, 250)])
+    }
+
+    @Test func releasesEverything() {
+        let owner = Owner(id: 0)
+        #expect(singleSourceLeftovers { $0.withUnretained(owner) { owner, value in owner.id + value } } == 0)
+        #expect(singleSourceLeftovers { $0.withUnretained(Owner(id: 1)) { owner, value in owner.id + value } } == 0)
+    }
+}
