@@ -2,7 +2,8 @@ import Foundation
 import Streams
 import StreamsMVC
 
-// Concurrency: `use` builds one pipeline per screen. Query edits are debounced on `scheduler`,
+// Concurrency: `use` builds one pipeline per screen. Responses are delivered on `scheduler` (the queue
+// the app sends events on), so actions are reduced in causal order. Query edits are debounced on `scheduler`,
 // trimmed, de-duplicated and searched with `flatMapLatest`, so a new query (or a clear) disposes
 // the in-flight request. Rate-limit state lives in a lock-protected `RateLimitGate` shared by every
 // request; the current state is read through `currentState` (never by subscribing to it).
@@ -43,10 +44,24 @@ public struct SearchController: StatefulController {
     }
 
     /// Wires events to actions.
+    ///
+    /// The event stream is subscribed once per subscription of the result and multicast inside it, so
+    /// the query, paging and navigation branches see each event once, in that order: paging decides on
+    /// the state before the selection moves.
     public func use(
         eventStream: Observable<SearchEvent>, currentState: @escaping @Sendable () -> SearchState?
     ) -> Observable<SearchAction> {
-        let events = eventStream.share()
+        Observable.create { [self] observer in
+            let events = PublishSubject<SearchEvent>()
+            let actions = wire(events.asObservable(), currentState: currentState).subscribe(observer)
+            let input = eventStream.subscribe(events)
+            return Disposables.create(input, actions)
+        }
+    }
+
+    private func wire(
+        _ events: Observable<SearchEvent>, currentState: @escaping @Sendable () -> SearchState?
+    ) -> Observable<SearchAction> {
         let perPage = self.perPage
         let queries = events
             .compactMap { event -> String? in
@@ -79,7 +94,7 @@ public struct SearchController: StatefulController {
                 return nil
             }
         }
-        return Observable.merge(navigation, loads)
+        return Observable.merge(loads, navigation)
     }
 
     /// Loads one page: waits out any rate limit first, announces the request, then maps the
@@ -90,7 +105,11 @@ public struct SearchController: StatefulController {
             if waiting > 0 {
                 return countdown(request.query, seconds: waiting).concat(load(request))
             }
+            // Responses hop to `scheduler`, where events also arrive in the app: the reduction then runs
+            // on one queue, so actions keep their causal order (a page never overtakes the key press
+            // that asked for it).
             let response = search(request)
+                .observe(on: scheduler)
                 .map { [gate] page -> SearchAction in
                     gate.recordSuccess()
                     return .pageLoaded(query: request.query, page: request.page, page)
@@ -129,15 +148,19 @@ public struct SearchController: StatefulController {
 enum SearchQuery {
     /// Trims whitespace and drops control characters (pasted tabs, escapes).
     static func normalize(_ text: String) -> String {
-        let visible = String(String.UnicodeScalarView(text.unicodeScalars.filter { !CharacterSet.controlCharacters.contains($0) }))
+        let scalars = text.unicodeScalars.filter { !CharacterSet.controlCharacters.contains($0) }
+        let visible = String(String.UnicodeScalarView(scalars))
         return visible.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }
 
 /// When moving the selection should load the next page.
 enum NextPagePolicy {
+    /// The search API serves at most this many results per query.
+    static let resultCap = 1_000
+
     /// The next page's request when `event` moves the selection onto the last loaded row while
-    /// more results exist and nothing is loading; otherwise `nil`.
+    /// more results exist below the 1,000-result cap and nothing is loading; otherwise `nil`.
     static func request(after event: SearchEvent, in state: SearchState, perPage: Int) -> SearchRequest? {
         let target: Int
         switch event {
@@ -146,7 +169,7 @@ enum NextPagePolicy {
         default: return nil
         }
         guard state.phase == .loaded, let next = state.nextPage, !state.results.isEmpty,
-            target >= state.results.count - 1
+            target >= state.results.count - 1, (next - 1) * perPage < resultCap
         else { return nil }
         return SearchRequest(query: state.query, page: next, perPage: perPage)
     }

@@ -5,6 +5,11 @@ import StreamsMVC
 /// Stale actions — a page or failure for a query other than the current one — are ignored, so a
 /// slow response can never overwrite a newer query's results.
 public struct SearchModel: ReducerModel {
+    /// What the controller sends.
+    public typealias Action = SearchAction
+    /// What the view renders.
+    public typealias State = SearchState
+
     /// Creates the model.
     public init() {}
 
