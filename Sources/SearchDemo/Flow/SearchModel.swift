@@ -3,7 +3,8 @@ import StreamsMVC
 /// The search screen's model: a pure reducer over ``SearchAction``s.
 ///
 /// Stale actions — a page or failure for a query other than the current one — are ignored, so a
-/// slow response can never overwrite a newer query's results.
+/// slow response can never overwrite a newer query's results. The last good results stay on screen
+/// while a new query loads and when it fails; its first page replaces them.
 public struct SearchModel: ReducerModel {
     /// What the controller sends.
     public typealias Action = SearchAction
@@ -24,12 +25,8 @@ public struct SearchModel: ReducerModel {
             state = SearchState()
         case .requestStarted(let query, let page):
             if page == 1 {
-                if query != state.query {
-                    state.results = []
-                    state.totalCount = 0
-                    state.selection = 0
-                    state.detail = nil
-                }
+                // The last good results stay visible until the new query's first page replaces them.
+                if query != state.query { state.detail = nil }
                 state.query = query
                 state.phase = .loading
                 state.nextPage = nil
