@@ -37,6 +37,19 @@ public enum QueryMode {
         return screen
     }
 
+    /// Runs the search and suspends until it ends (without blocking a thread).
+    public static func outcome(query: String, limit: Int, searching: any RepositorySearching) async -> QueryOutcome {
+        await withCheckedContinuation { continuation in
+            let slot = RunSlot()
+            let queue = DispatchQueue(label: "search-demo.query")
+            slot.set(
+                run(query: query, limit: limit, searching: searching, queue: queue) { outcome in
+                    slot.dispose()
+                    continuation.resume(returning: outcome)
+                })
+        }
+    }
+
     /// Runs the search and waits for it on the calling thread (which must not be `queue`'s).
     public static func runAndWait(query: String, limit: Int, searching: any RepositorySearching) -> QueryOutcome {
         let done = DispatchSemaphore(value: 0)
@@ -67,5 +80,29 @@ private final class OutcomeBox: @unchecked Sendable {  // `outcome` guarded by `
         lock.lock()
         defer { lock.unlock() }
         return outcome
+    }
+}
+
+/// The disposable of a run, settable after the run started and disposable from any thread.
+private final class RunSlot: @unchecked Sendable {  // `disposable` and `disposed` guarded by `lock`
+    private let lock = NSLock()
+    private var disposable: (any Disposable)?
+    private var disposed = false
+
+    func set(_ value: any Disposable) {
+        lock.lock()
+        let dispose = disposed
+        if !dispose { disposable = value }
+        lock.unlock()
+        if dispose { value.dispose() }
+    }
+
+    func dispose() {
+        lock.lock()
+        let value = disposable
+        disposable = nil
+        disposed = true
+        lock.unlock()
+        value?.dispose()
     }
 }

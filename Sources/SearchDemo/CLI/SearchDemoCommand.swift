@@ -43,7 +43,12 @@ public enum SearchDemoCommand {
         case .run(let parsed): options = parsed
         }
         if let query = options.query {
-            exit(runQuery(query, options: options, output: .process))
+            let output = Output.process
+            switch prepareQuery(query, options: options, output: output) {
+            case .exit(let status): exit(status)
+            case .run(let searching):
+                exit(report(QueryMode.runAndWait(query: query, limit: options.limit, searching: searching), options, output))
+            }
         }
         do {
             let searching = try backend(for: options)
@@ -55,16 +60,21 @@ public enum SearchDemoCommand {
     }
 
     /// Runs every mode except the terminal UI (which ``main(arguments:environment:)`` starts) and
-    /// returns the exit status; what would be printed goes to `output`.
-    public static func run(arguments: [String], environment: [String: String], output: Output) -> Int32 {
+    /// returns the exit status; what would be printed goes to `output`. Waits without blocking a thread.
+    public static func run(arguments: [String], environment: [String: String], output: Output) async -> Int32 {
         switch parseOrReport(arguments: arguments, environment: environment, output: output) {
         case .exit(let status): return status
         case .run(let options):
             guard let query = options.query else {
-                output.standardError("search-demo: the terminal UI needs `main`; pass --query to search once\n")
+                output.standardError("search-demo: the terminal UI starts only from `main`; pass --query\n")
                 return ExitStatus.usage
             }
-            return runQuery(query, options: options, output: output)
+            switch prepareQuery(query, options: options, output: output) {
+            case .exit(let status): return status
+            case .run(let searching):
+                let outcome = await QueryMode.outcome(query: query, limit: options.limit, searching: searching)
+                return report(outcome, options, output)
+            }
         }
     }
 
@@ -97,21 +107,30 @@ public enum SearchDemoCommand {
         return GitHubClient(baseURL: options.apiURL, token: options.token, userAgent: AppVersion.userAgent)
     }
 
-    private static func runQuery(_ query: String, options: CommandLineOptions, output: Output) -> Int32 {
+    private enum Prepared {
+        case exit(Int32)
+        case run(any RepositorySearching)
+    }
+
+    private static func prepareQuery(_ query: String, options: CommandLineOptions, output: Output) -> Prepared {
         guard !SearchQuery.normalize(query).isEmpty else {
             output.standardError("search-demo: --query needs a non-empty query\n")
-            return ExitStatus.usage
+            return .exit(ExitStatus.usage)
         }
         let searching: any RepositorySearching
         do {
             searching = try backend(for: options)
         } catch {
             output.standardError("search-demo: cannot load the offline catalog: \(error)\n")
-            return ExitStatus.failure
+            return .exit(ExitStatus.failure)
         }
         let source = options.offline ? "offline catalog" : options.apiURL.absoluteString
         output.standardError("search-demo: searching \(source) for \"\(query)\" (limit \(options.limit))\n")
-        switch QueryMode.runAndWait(query: query, limit: options.limit, searching: searching) {
+        return .run(searching)
+    }
+
+    private static func report(_ outcome: QueryOutcome, _ options: CommandLineOptions, _ output: Output) -> Int32 {
+        switch outcome {
         case .results(let repositories):
             if options.json {
                 output.standardOutput(QueryOutput.json(repositories) + "\n")

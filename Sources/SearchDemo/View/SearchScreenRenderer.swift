@@ -96,7 +96,7 @@ public enum SearchScreenRenderer {
         let language = DisplayWidth.fit(repository.language ?? "", toWidth: 10)
         var line = (selected ? "> " : "  ") + name + " " + stars + "  " + language
         let room = columns - DisplayWidth.of(line) - 2
-        if room > 0, let description = repository.description.map(oneLine), !description.isEmpty {
+        if room >= 4, let description = repository.description.map(oneLine), !description.isEmpty {
             line += "  " + DisplayWidth.truncate(description, toWidth: room)
         }
         return line
@@ -191,11 +191,11 @@ public enum SearchScreenRenderer {
             left = toast
         } else {
             switch state.phase {
-            case .idle: left = "Type to search · ↑↓ select · Enter details · o open · Ctrl-C quit"
+            case .idle: left = "Type to search · ↑↓ select · Enter details · Ctrl-O open · Ctrl-C quit"
             case .loading: left = "\(spinner) searching “\(state.query)”…"
-            case .loaded: left = "\(state.results.count) of \(state.totalCount) repositories"
+            case .loaded: left = "\(state.results.count) of \(grouped(state.totalCount)) repositories"
             case .loadingNextPage:
-                left = "\(spinner) loading more… (\(state.results.count) of \(state.totalCount))"
+                left = "\(spinner) loading more… (\(state.results.count) of \(grouped(state.totalCount)))"
             case .empty: left = "no repositories match “\(state.query)”"
             case .rateLimited(let secondsLeft): left = "rate limited — retry in \(secondsLeft)s"
             }
