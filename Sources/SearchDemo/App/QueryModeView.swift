@@ -7,7 +7,9 @@ import StreamsMVC
 ///
 /// States arrive serialized on the run's queue; `finished` is lock-guarded because ``finish(_:)``
 /// may also be called by `combineModel`'s error hook.
-final class QueryModeView: View, UserInteractable, @unchecked Sendable {  // `finished` guarded by `lock`; `events` is a subject
+final class QueryModeView: View, UserInteractable,
+    @unchecked Sendable  // `finished` guarded by `lock`; states arrive serialized; `events` is a subject
+{
     typealias State = SearchState
     typealias Event = SearchEvent
 

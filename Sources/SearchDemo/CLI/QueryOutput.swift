@@ -6,9 +6,12 @@ public enum QueryOutput {
     /// line breaks inside fields turned into spaces and a missing language or description left empty.
     public static func lines(_ repositories: [Repository]) -> [String] {
         repositories.map { repository in
-            [repository.fullName, String(repository.stargazersCount), repository.language ?? "", repository.description ?? ""]
-                .map(field)
-                .joined(separator: "\t")
+            [
+                repository.fullName, String(repository.stargazersCount), repository.language ?? "",
+                repository.description ?? "",
+            ]
+            .map(field)
+            .joined(separator: "\t")
         }
     }
 

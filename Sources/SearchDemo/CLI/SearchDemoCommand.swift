@@ -47,7 +47,10 @@ public enum SearchDemoCommand {
             switch prepareQuery(query, options: options, output: output) {
             case .exit(let status): exit(status)
             case .run(let searching):
-                exit(report(QueryMode.runAndWait(query: query, limit: options.limit, searching: searching), options, output))
+                exit(
+                    report(
+                        QueryMode.runAndWait(query: query, limit: options.limit, searching: searching), options, output)
+                )
             }
         }
         do {

@@ -63,7 +63,8 @@ public struct SearchController: StatefulController {
         _ events: Observable<SearchEvent>, currentState: @escaping @Sendable () -> SearchState?
     ) -> Observable<SearchAction> {
         let perPage = self.perPage
-        let queries = events
+        let queries =
+            events
             .compactMap { event -> String? in
                 if case .queryEdited(let text) = event { return text }
                 return nil

@@ -91,7 +91,8 @@ public enum SearchScreenRenderer {
     private static func row(_ repository: Repository, selected: Bool, columns: Int) -> String {
         let nameWidth = min(32, max(8, (columns - 2) * 2 / 5))
         let name = DisplayWidth.fit(repository.fullName, toWidth: nameWidth)
-        let stars = String(repeating: " ", count: max(0, 6 - formatStars(repository.stargazersCount).count))
+        let stars =
+            String(repeating: " ", count: max(0, 6 - formatStars(repository.stargazersCount).count))
             + formatStars(repository.stargazersCount)
         let language = DisplayWidth.fit(repository.language ?? "", toWidth: 10)
         var line = (selected ? "> " : "  ") + name + " " + stars + "  " + language

@@ -94,7 +94,8 @@ public final class SearchTerminalView: View, UserInteractable, @unchecked Sendab
         let overlay = SearchScreenRenderer.Overlay(toast: notice ?? toast, spinnerFrame: spinnerFrame)
         let lines = SearchScreenRenderer.render(state: state, query: keys.text, size: size, overlay: overlay)
         let styled = lines.enumerated().map { row, line -> ScreenLine in
-            if row == lines.count - 1 && lines.count > 1 { return ScreenLine(DisplayWidth.pad(line, toWidth: size.columns), style: TextStyle(reversed: true))
+            if row == lines.count - 1 && lines.count > 1 {
+                return ScreenLine(DisplayWidth.pad(line, toWidth: size.columns), style: TextStyle(reversed: true))
             }
             if line.hasPrefix("> ") { return ScreenLine(line, style: TextStyle(bold: true)) }
             return ScreenLine(line)

@@ -1,18 +1,20 @@
 import Foundation
+import Testing
 
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import Testing
 
 /// One real run: the built `search-demo` binary in tmux, driven by keys, read back from the pane.
 @Suite(.serialized) struct TerminalEndToEndTests {
     /// The `search-demo` next to the test bundle (SwiftPM builds it with the tests).
     private static var binary: URL? {
         let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        let candidates = [directory, directory.deletingLastPathComponent()].map { $0.appendingPathComponent("search-demo") }
+        let candidates = [directory, directory.deletingLastPathComponent()].map {
+            $0.appendingPathComponent("search-demo")
+        }
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
     }
 
@@ -39,7 +41,9 @@ import Testing
         #expect(session.alternateScreen == true)
 
         session.type("研修")
-        let results = session.waitForScreen { $0.contains("hatena/Hatena-Textbook") && $0.contains("of 4 repositories") }
+        let results = session.waitForScreen {
+            $0.contains("hatena/Hatena-Textbook") && $0.contains("of 4 repositories")
+        }
         #expect(results, "results for 研修 are on screen:\n\(session.screen)")
         #expect(session.screen.contains("はてな研修用教科書"))
         #expect(session.screen.hasPrefix("Search: 研修"))
@@ -77,7 +81,9 @@ private final class TmuxSession {
     var screen: String { run(["capture-pane", "-t", "demo", "-p"]).output }
 
     var alternateScreen: Bool? {
-        switch run(["display-message", "-t", "demo", "-p", "#{alternate_on}"]).output.trimmingCharacters(in: .whitespacesAndNewlines) {
+        switch run(["display-message", "-t", "demo", "-p", "#{alternate_on}"]).output.trimmingCharacters(
+            in: .whitespacesAndNewlines)
+        {
         case "1": true
         case "0": false
         default: nil
@@ -103,7 +109,8 @@ private final class TmuxSession {
         environment["LANG"] = "C.UTF-8"
         environment["LC_ALL"] = "C.UTF-8"
         environment.removeValue(forKey: "TMUX")
-        return ChildProcess.run(tmux, ["-L", socket, "-f", "/dev/null"] + arguments, environment: environment, capture: capture)
+        return ChildProcess.run(
+            tmux, ["-L", socket, "-f", "/dev/null"] + arguments, environment: environment, capture: capture)
     }
 }
 
@@ -143,8 +150,7 @@ enum ChildProcess {
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
+            for pointer in argv + envp { free(pointer) }
         }
         var pid = pid_t()
         let spawned = posix_spawn(&pid, path, &actions, &attributes, argv, envp)

@@ -27,8 +27,10 @@ import Testing
         expected.apiURL = URL(string: "http://127.0.0.1:8080/api")!
         expected.token = "secret"
         let command = try parse(
-            ["--offline", "--query", "reactive swift", "--limit=120", "--json", "--debounce", "0", "--api-url",
-             "http://127.0.0.1:8080/api"],
+            [
+                "--offline", "--query", "reactive swift", "--limit=120", "--json", "--debounce", "0", "--api-url",
+                "http://127.0.0.1:8080/api",
+            ],
             environment: ["GITHUB_TOKEN": "secret"])
         #expect(command == .run(expected))
     }
@@ -37,9 +39,10 @@ import Testing
         #expect(try parse(["--offline", "--help"]) == .help)
         #expect(try parse(["-h"]) == .help)
         #expect(try parse(["--version"]) == .version)
-        for option in ["--offline", "--query", "--limit", "--json", "--debounce", "--api-url", "--version", "--help",
-            "GITHUB_TOKEN"]
-        {
+        for option in [
+            "--offline", "--query", "--limit", "--json", "--debounce", "--api-url", "--version", "--help",
+            "GITHUB_TOKEN",
+        ] {
             #expect(CommandLineOptions.helpText.contains(option), "help mentions \(option)")
         }
         #expect(AppVersion.userAgent == "streams-search-demo/\(AppVersion.current)")

@@ -33,7 +33,8 @@ import Testing
 
     private func run(_ arguments: [String], environment: [String: String] = [:]) async -> (Int32, String, String) {
         let captured = Captured()
-        let status = await SearchDemoCommand.run(arguments: arguments, environment: environment, output: captured.output)
+        let status = await SearchDemoCommand.run(
+            arguments: arguments, environment: environment, output: captured.output)
         return (status, captured.stdout, captured.stderr)
     }
 
@@ -52,9 +53,11 @@ import Testing
     }
 
     @Test func printsTabSeparatedLinesFromTheLiveClient() async throws {
-        try await withLocalHTTPServer(answering: .json(
-            #"{"total_count": 2, "incomplete_results": false, "items": [\#(Self.item(1)), \#(Self.item(2, language: nil, description: .some(nil)))]}"#
-        )) { server in
+        try await withLocalHTTPServer(
+            answering: .json(
+                #"{"total_count": 2, "incomplete_results": false, "items": [\#(Self.item(1)), \#(Self.item(2, language: nil, description: .some(nil)))]}"#
+            )
+        ) { server in
             let (status, stdout, stderr) = await run(
                 ["--query", "swift", "--api-url", server.baseURL.absoluteString], environment: ["GITHUB_TOKEN": "t0k"])
             #expect(status == 0)
@@ -76,19 +79,25 @@ import Testing
         }
         defer { server.shutdown() }
         do {
-            let (status, stdout, _) = await run(["--query", "x", "--limit", "4", "--api-url", server.baseURL.absoluteString])
-            #expect(status == 0)
-            #expect(stdout.split(separator: "\n").map { $0.split(separator: "\t")[0] } == ["o/r1", "o/r2", "o/r3", "o/r4"])
-            #expect(server.requests.map(\.target) == [
-                "/search/repositories?q=x&per_page=4&page=1", "/search/repositories?q=x&per_page=4&page=2",
+            let (status, stdout, _) = await run([
+                "--query", "x", "--limit", "4", "--api-url", server.baseURL.absoluteString,
             ])
+            #expect(status == 0)
+            #expect(
+                stdout.split(separator: "\n").map { $0.split(separator: "\t")[0] } == ["o/r1", "o/r2", "o/r3", "o/r4"])
+            #expect(
+                server.requests.map(\.target) == [
+                    "/search/repositories?q=x&per_page=4&page=1", "/search/repositories?q=x&per_page=4&page=2",
+                ])
         }
     }
 
     @Test func jsonUsesGitHubFieldNamesWithNulls() async throws {
-        try await withLocalHTTPServer(answering: .json(
-            #"{"total_count": 1, "incomplete_results": false, "items": [\#(Self.item(7, language: nil))]}"#
-        )) { server in
+        try await withLocalHTTPServer(
+            answering: .json(
+                #"{"total_count": 1, "incomplete_results": false, "items": [\#(Self.item(7, language: nil))]}"#
+            )
+        ) { server in
             let (status, stdout, _) = await run(["--query", "q", "--json", "--api-url", server.baseURL.absoluteString])
             #expect(status == 0)
             let decoded = try JSONSerialization.jsonObject(with: Data(stdout.utf8)) as? [[String: Any]]
@@ -104,10 +113,12 @@ import Testing
 
     @Test func rateLimitFailsAtOnceWithOneLine() async throws {
         let reset = Int(Date().timeIntervalSince1970) + 120
-        try await withLocalHTTPServer(answering: .json(
-            #"{"message": "API rate limit exceeded"}"#, status: 403,
-            headers: [("x-ratelimit-remaining", "0"), ("x-ratelimit-reset", "\(reset)")]
-        )) { server in
+        try await withLocalHTTPServer(
+            answering: .json(
+                #"{"message": "API rate limit exceeded"}"#, status: 403,
+                headers: [("x-ratelimit-remaining", "0"), ("x-ratelimit-reset", "\(reset)")]
+            )
+        ) { server in
             let started = Date()
             let (status, stdout, stderr) = await run(["--query", "q", "--api-url", server.baseURL.absoluteString])
             #expect(status == 1)
@@ -120,9 +131,11 @@ import Testing
     }
 
     @Test func otherFailuresExitNonZero() async throws {
-        try await withLocalHTTPServer(answering: .json(
-            #"{"message": "Validation Failed", "errors": [{"message": "bad q"}]}"#, status: 422
-        )) { server in
+        try await withLocalHTTPServer(
+            answering: .json(
+                #"{"message": "Validation Failed", "errors": [{"message": "bad q"}]}"#, status: 422
+            )
+        ) { server in
             let (status, _, stderr) = await run(["--query", "q", "--api-url", server.baseURL.absoluteString])
             #expect(status == 1)
             #expect(stderr.hasSuffix("search-demo: validation failed: bad q\n"))

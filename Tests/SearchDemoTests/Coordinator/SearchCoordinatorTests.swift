@@ -8,13 +8,13 @@ import Testing
 @MainActor @Suite struct SearchCoordinatorTests {
     @Test func opensWithTheOpenerOrShowsTheURL() {
         var notices: [String] = []
-        let opening = SearchCoordinator(opener: URLOpener(program: "/bin/true"), notify: { notices.append($0) }) { _ in
-            Disposables.create()
-        }
+        let opening = SearchCoordinator(
+            opener: URLOpener(program: "/bin/true"), notify: { notices.append($0) },
+            makeScreen: { _ in Disposables.create() })
         opening.navigate(to: .openURL("https://github.com/apple/swift"))
-        let printing = SearchCoordinator(opener: URLOpener(program: nil), notify: { notices.append($0) }) { _ in
-            Disposables.create()
-        }
+        let printing = SearchCoordinator(
+            opener: URLOpener(program: nil), notify: { notices.append($0) },
+            makeScreen: { _ in Disposables.create() })
         printing.navigate(to: .openURL("https://github.com/apple/swift"))
         #expect(notices == ["opened https://github.com/apple/swift", "open https://github.com/apple/swift"])
     }
@@ -22,10 +22,12 @@ import Testing
     @Test func startWiresTheScreenOnceAndStopDisposesIt() {
         var wired = 0
         let disposed = BooleanDisposable()
-        let coordinator = SearchCoordinator(opener: URLOpener(program: nil), notify: { _ in }) { _ in
-            wired += 1
-            return disposed
-        }
+        let coordinator = SearchCoordinator(
+            opener: URLOpener(program: nil), notify: { _ in },
+            makeScreen: { _ in
+                wired += 1
+                return disposed
+            })
         coordinator.start()
         coordinator.start()
         #expect(wired == 1)

@@ -18,7 +18,8 @@ import Testing
         let harness = FlowHarness { request in
             switch request.query {
             case "swi": .page(SearchPage(totalCount: 1, items: Self.swi, nextPage: nil), after: 600)
-            case "sw": .page(SearchPage(totalCount: 2, items: Self.sw, nextPage: nil, rateLimitRemaining: 9), after: 100)
+            case "sw":
+                .page(SearchPage(totalCount: 2, items: Self.sw, nextPage: nil, rateLimitRemaining: 9), after: 100)
             default: .page(SearchPage(totalCount: 1, items: Self.rxs, nextPage: nil), after: 50)
             }
         }
@@ -65,7 +66,8 @@ import Testing
         let page = SearchPage(totalCount: 1, items: Self.rxs, nextPage: nil, rateLimitRemaining: 29)
         let harness = FlowHarness { _ in
             calls += 1
-            return calls == 1 ? .failure(.rateLimited(retryAfter: 3, message: nil), after: 100) : .page(page, after: 100)
+            return calls == 1
+                ? .failure(.rateLimited(retryAfter: 3, message: nil), after: 100) : .page(page, after: 100)
         }
         harness.send(.queryEdited("rxs"), at: 0)
         let states = harness.run(until: 10_000)
@@ -133,7 +135,8 @@ import Testing
     @Test func noRequestPastTheThousandResultCap() {
         let harness = FlowHarness(perPage: 500) { request in
             // A backend that (wrongly) keeps offering a next page.
-            .page(SearchPage(totalCount: 5000, items: [repository(request.page)], nextPage: request.page + 1), after: 10)
+            .page(
+                SearchPage(totalCount: 5000, items: [repository(request.page)], nextPage: request.page + 1), after: 10)
         }
         harness.send(.queryEdited("q"), at: 0)
         harness.send(.selectLast, at: 400)  // page 2 covers results 501…1000: allowed
@@ -172,7 +175,9 @@ import Testing
 
     @Test func disposingTheScreenReleasesEverything() {
         let (scope, _) = LiveResources.withScope {
-            let harness = FlowHarness { _ in .page(SearchPage(totalCount: 1, items: Self.rxs, nextPage: nil), after: 500) }
+            let harness = FlowHarness { _ in
+                .page(SearchPage(totalCount: 1, items: Self.rxs, nextPage: nil), after: 500)
+            }
             harness.send(.queryEdited("rxs"), at: 0)
             harness.scheduler.scheduleAt(400) { harness.screen.dispose() }
             _ = harness.run(until: 2000)

@@ -24,9 +24,10 @@ import Testing
 
     @Test func ctrlUClearsOnceAndBackspaceOnEmptyDoesNothing() {
         var map = SearchKeyMap()
-        #expect(feed([.character("a"), .ctrlU, .ctrlU, .backspace], map: &map).suffix(3) == [
-            .events([.queryEdited("")]), .events([]), .events([]),
-        ])
+        #expect(
+            feed([.character("a"), .ctrlU, .ctrlU, .backspace], map: &map).suffix(3) == [
+                .events([.queryEdited("")]), .events([]), .events([]),
+            ])
     }
 
     @Test func navigationKeys() {

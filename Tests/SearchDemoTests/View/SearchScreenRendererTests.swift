@@ -68,10 +68,20 @@ import Testing
     }
 
     @Test func oneByOneAndOneRow() {
-        #expect(SearchScreenRenderer.render(state: Self.loaded, query: "x", size: TerminalSize(rows: 1, columns: 1)) == ["…"])
-        #expect(SearchScreenRenderer.render(state: Self.loaded, query: "x", size: TerminalSize(rows: 2, columns: 1)) == ["…", "…"])
-        #expect(SearchScreenRenderer.render(state: Self.loaded, query: "x", size: TerminalSize(rows: 0, columns: 0)) == [])
-        #expect(SearchScreenRenderer.render(state: Self.loaded, query: "x", size: TerminalSize(rows: 1, columns: 20)) == ["Search: x"])
+        #expect(
+            SearchScreenRenderer.render(state: Self.loaded, query: "x", size: TerminalSize(rows: 1, columns: 1)) == [
+                "…"
+            ])
+        #expect(
+            SearchScreenRenderer.render(state: Self.loaded, query: "x", size: TerminalSize(rows: 2, columns: 1)) == [
+                "…", "…",
+            ])
+        #expect(
+            SearchScreenRenderer.render(state: Self.loaded, query: "x", size: TerminalSize(rows: 0, columns: 0)) == [])
+        #expect(
+            SearchScreenRenderer.render(state: Self.loaded, query: "x", size: TerminalSize(rows: 1, columns: 20)) == [
+                "Search: x"
+            ])
     }
 
     @Test func detailView() {
