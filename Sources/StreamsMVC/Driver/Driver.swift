@@ -36,7 +36,7 @@ public struct Driver<Element>: @unchecked Sendable {  // wraps an immutable Obse
     /// Sends the driver's elements to `observers`.
     public func drive<Observer: ObserverType>(_ observers: Observer...) -> any Disposable
     where Observer.Element == Element {
-        source.subscribe(AnyObserver { event in observers.forEach { $0.on(event) } })
+        source.subscribe(AnyObserver { event in for observer in observers { observer.on(event) } })
     }
 
     /// A driver of `transform(element)`.
@@ -58,7 +58,8 @@ extension Driver where Element: Equatable {
 }
 
 /// Main-actor closures carried through a nonisolated subscription; only called on the main actor.
-private struct MainActorHandlers<Element>: @unchecked Sendable {  // the closures run only inside MainActor.assumeIsolated
+// Unchecked Sendable: the closures run only inside MainActor.assumeIsolated
+private struct MainActorHandlers<Element>: @unchecked Sendable {
     let onNext: (@MainActor (Element) -> Void)?
     let onCompleted: (@MainActor () -> Void)?
     let onDisposed: (@MainActor () -> Void)?

@@ -26,7 +26,8 @@ extension ReducerModel {
 
 /// A model whose state never changes. It still subscribes to the action stream (so controller
 /// side effects run) and emits the constant state once per action, as RxMVC's does.
-public struct ConstantModel<Action, State>: Model, @unchecked Sendable {  // `state` is immutable; Sendable-ness of State is the caller's concern as elsewhere
+// Unchecked Sendable: `state` is immutable; elements need not be Sendable (Docs/Concurrency.md).
+public struct ConstantModel<Action, State>: Model, @unchecked Sendable {
     /// The constant state.
     public let state: State
 
@@ -41,7 +42,8 @@ public struct ConstantModel<Action, State>: Model, @unchecked Sendable {  // `st
 }
 
 /// Carries an immutable value into `@Sendable` closures.
-struct TransferBox<Value>: @unchecked Sendable {  // immutable; Streams does not require Sendable elements (Docs/Concurrency.md)
+// Unchecked Sendable: immutable; Streams does not require Sendable elements (Docs/Concurrency.md)
+struct TransferBox<Value>: @unchecked Sendable {
     let value: Value
     init(_ value: Value) { self.value = value }
 }
