@@ -1,0 +1,51 @@
+// Concurrency: the subscription to the source happens once, on the scheduler, after the delay.
+// The scheduled item owns the source subscription (the scheduler keeps the action's result and
+// disposes it with the item), so the sink's only upstream is that item; events then flow
+// serialized from the source, and the sink keeps no other state.
+
+extension ObservableType {
+    /// Subscribes to the source `dueTime` later on `scheduler`, then forwards its events unchanged.
+    ///
+    /// Disposing before the delay has passed cancels the subscription; disposing afterwards
+    /// disposes the source subscription.
+    public func delaySubscription(_ dueTime: RxTimeInterval, scheduler: some SchedulerType) -> Observable<Element> {
+        DelaySubscriptionObservable(source: asObservable(), dueTime: dueTime, scheduler: scheduler)
+    }
+}
+
+private final class DelaySubscriptionObservable<Element>: Observable<Element>, @unchecked Sendable {  // immutable after init
+    let source: Observable<Element>
+    let dueTime: RxTimeInterval
+    let scheduler: any SchedulerType
+
+    init(source: Observable<Element>, dueTime: RxTimeInterval, scheduler: any SchedulerType) {
+        self.source = source
+        self.dueTime = dueTime
+        self.scheduler = scheduler
+    }
+
+    override func subscribe(_ receiver: Receiver<Element>) -> any Disposable {
+        let sink = DeferredSubscriptionSink(source: source, downstream: receiver)
+        sink.setUpstream(scheduleTimer(sink, id: 0, after: dueTime, on: scheduler))
+        return sink
+    }
+}
+
+/// Forwards events from a source it subscribes to when its timer fires.
+final class DeferredSubscriptionSink<Element>: Sink<Element, Element>, TimerTarget, @unchecked Sendable {  // see SubscriptionNode; `source` immutable
+    let source: Observable<Element>
+
+    init(source: Observable<Element>, downstream: Receiver<Element>) {
+        self.source = source
+        super.init(downstream: downstream)
+    }
+
+    func timerFired(_ id: UInt64) -> any Disposable {
+        if isDisposed { return NopDisposable() }
+        return source.subscribe(self)
+    }
+
+    override func onNext(_ element: Element) { forwardNext(element) }
+    override func onError(_ error: any Error) { forwardError(error) }
+    override func onCompleted() { forwardCompleted() }
+}

@@ -1,0 +1,167 @@
+import Dispatch
+
+// Concurrency: `MainActorObservable` wraps an `observe(on: MainScheduler)` chain, so every event
+// reaches its subscription node on the main queue, serialized. The node runs the caller's
+// `@MainActor` closures with `MainActor.assumeIsolated`, which also traps if that guarantee is
+// ever broken. The node's handlers are immutable; its disposal state is SubscriptionNode's.
+
+extension ObservableType {
+    /// Delivers every event on the main queue and returns a ``MainActorObservable``, whose
+    /// `subscribe` and `bind` accept `@MainActor` closures that may touch main-actor state.
+    ///
+    /// Timing is that of `observe(on:)` with `scheduler`: one main-queue hop per event (with
+    /// ``MainScheduler/instance``, an event already on the main thread with nothing queued is
+    /// delivered at once). Use `asObservable()` to keep chaining operators.
+    public func observe(on scheduler: MainScheduler) -> MainActorObservable<Element> {
+        MainActorObservable(ObserveOnObservable(source: asObservable(), scheduler: scheduler))
+    }
+}
+
+/// An observable whose events are delivered on the main queue, so it can be subscribed with
+/// `@MainActor` closures. Create it with `observe(on: MainScheduler.instance)`.
+///
+/// It deliberately does not conform to ``ObservableType``: with the protocol's `@Sendable`
+/// `subscribe(onNext:)` also in scope, a closure touching main-actor state would resolve to the
+/// wrong overload. Call ``asObservable()`` to keep chaining operators.
+public struct MainActorObservable<Element>: Sendable {
+    private let source: Observable<Element>
+
+    init(_ source: Observable<Element>) { self.source = source }
+
+    /// Subscribes `observer`; it receives events on the main queue.
+    public func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
+    where Observer.Element == Element {
+        source.subscribe(observer)
+    }
+
+    /// The underlying observable (events still arrive on the main queue).
+    public func asObservable() -> Observable<Element> { source }
+
+    /// Subscribes with main-actor closures for each kind of event.
+    ///
+    /// `onDisposed` runs once: right after the terminal event, or, on disposal, asynchronously on
+    /// the main queue. An error with no `onError` goes to ``Hooks/unhandledError``.
+    public func subscribe(
+        onNext: (@MainActor (Element) -> Void)? = nil,
+        onError: (@MainActor (any Error) -> Void)? = nil,
+        onCompleted: (@MainActor () -> Void)? = nil,
+        onDisposed: (@MainActor () -> Void)? = nil
+    ) -> any Disposable {
+        let node = MainActorNode(onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed)
+        node.setUpstream(source.subscribe(node))
+        return node
+    }
+
+    /// Subscribes with main-actor closures that receive `owner` as long as it is alive; `owner`
+    /// is held weakly, and once it is gone events are ignored.
+    public func subscribe<Owner: AnyObject>(
+        with owner: Owner,
+        onNext: (@MainActor (Owner, Element) -> Void)? = nil,
+        onError: (@MainActor (Owner, any Error) -> Void)? = nil,
+        onCompleted: (@MainActor (Owner) -> Void)? = nil,
+        onDisposed: (@MainActor (Owner) -> Void)? = nil
+    ) -> any Disposable {
+        let weakOwner = MainActorWeakBox(owner)
+        return subscribe(
+            onNext: onNext.map { handler in
+                { @MainActor element in if let owner = weakOwner.value { handler(owner, element) } }
+            },
+            onError: onError.map { handler in
+                { @MainActor error in if let owner = weakOwner.value { handler(owner, error) } }
+            },
+            onCompleted: onCompleted.map { handler in
+                { @MainActor in if let owner = weakOwner.value { handler(owner) } }
+            },
+            onDisposed: onDisposed.map { handler in
+                { @MainActor in if let owner = weakOwner.value { handler(owner) } }
+            })
+    }
+
+    /// Subscribes with a main-actor element handler only (errors go to ``Hooks/unhandledError``).
+    public func bind(onNext: @escaping @MainActor (Element) -> Void) -> any Disposable {
+        subscribe(onNext: onNext)
+    }
+
+    /// Sends every event to each observer, on the main queue.
+    public func bind<Observer: ObserverType>(to observers: Observer...) -> any Disposable
+    where Observer.Element == Element {
+        source.subscribe(AnyObserver { event in for observer in observers { observer.on(event) } })
+    }
+
+    /// Sends every element to the relays, on the main queue.
+    public func bind(to relays: BehaviorRelay<Element>...) -> any Disposable {
+        source.subscribe(onNext: { element in for relay in relays { relay.accept(element) } })
+    }
+
+    /// Sends every element to the relays, on the main queue.
+    public func bind(to relays: PublishRelay<Element>...) -> any Disposable {
+        source.subscribe(onNext: { element in for relay in relays { relay.accept(element) } })
+    }
+}
+
+/// The subscription node behind `MainActorObservable.subscribe`: calls main-actor closures from
+/// the main queue.
+private final class MainActorNode<Element>: SubscriptionNode<Element>, @unchecked Sendable {  // handlers immutable; see SubscriptionNode
+    let onNextHandler: (@MainActor (Element) -> Void)?
+    let onErrorHandler: (@MainActor (any Error) -> Void)?
+    let onCompletedHandler: (@MainActor () -> Void)?
+    let onDisposedHandler: (@MainActor () -> Void)?
+    /// Set by the terminal event (on the main queue) before teardown reads it on the same thread.
+    private var terminatedOnMainQueue = false
+
+    init(
+        onNext: (@MainActor (Element) -> Void)?, onError: (@MainActor (any Error) -> Void)?,
+        onCompleted: (@MainActor () -> Void)?, onDisposed: (@MainActor () -> Void)?
+    ) {
+        onNextHandler = onNext
+        onErrorHandler = onError
+        onCompletedHandler = onCompleted
+        onDisposedHandler = onDisposed
+    }
+
+    override func onNext(_ element: Element) {
+        guard !isDisposed, let onNextHandler else { return }
+        // The element was handed over on the main queue, i.e. the main actor's own thread.
+        let transfer = MainThreadTransfer(element)
+        MainActor.assumeIsolated { onNextHandler(transfer.value) }
+    }
+
+    override func onError(_ error: any Error) {
+        guard let previous = markDisposed() else { return }
+        terminatedOnMainQueue = true
+        if let onErrorHandler {
+            MainActor.assumeIsolated { onErrorHandler(error) }
+        } else {
+            Hooks.reportUnhandledError(error)
+        }
+        tearDown(previousState: previous)
+    }
+
+    override func onCompleted() {
+        guard let previous = markDisposed() else { return }
+        terminatedOnMainQueue = true
+        if let onCompletedHandler { MainActor.assumeIsolated { onCompletedHandler() } }
+        tearDown(previousState: previous)
+    }
+
+    override func disposeResources() {
+        guard let onDisposedHandler else { return }
+        if terminatedOnMainQueue {
+            MainActor.assumeIsolated { onDisposedHandler() }
+        } else {
+            DispatchQueue.main.async { MainActor.assumeIsolated { onDisposedHandler() } }
+        }
+    }
+}
+
+/// Carries a value from the main queue into `MainActor.assumeIsolated` on the same thread.
+private struct MainThreadTransfer<Value>: @unchecked Sendable {  // created and consumed on the main thread only
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}
+
+/// A weak reference read only on the main actor.
+private final class MainActorWeakBox<Value: AnyObject>: @unchecked Sendable {  // `value` is read only on the main thread
+    weak var value: Value?
+    init(_ value: Value) { self.value = value }
+}

@@ -1,0 +1,74 @@
+import Synchronization
+
+// Concurrency: the source is subscribed once, in a hop on the scheduler; the scheduled item
+// owns that subscription, wrapped so that disposing it schedules the actual disposal on the same
+// scheduler. Events then flow serialized from the source through a pass-through sink; the only
+// shared state is the wrapper's atomic "disposal requested" flag.
+
+extension ObservableType {
+    /// Subscribes to the source, and later disposes that subscription, on `scheduler`.
+    ///
+    /// Events are forwarded on whatever thread the source emits them (use `observe(on:)` to move
+    /// them). Disposing before the subscription hop has run cancels it.
+    public func subscribe(on scheduler: some ImmediateSchedulerType) -> Observable<Element> {
+        SubscribeOnObservable(source: asObservable(), scheduler: scheduler)
+    }
+}
+
+private final class SubscribeOnObservable<Element>: Observable<Element>, @unchecked Sendable {  // immutable after init
+    let source: Observable<Element>
+    let scheduler: any ImmediateSchedulerType
+
+    init(source: Observable<Element>, scheduler: any ImmediateSchedulerType) {
+        self.source = source
+        self.scheduler = scheduler
+    }
+
+    override func subscribe(_ receiver: Receiver<Element>) -> any Disposable {
+        let sink = SubscribeOnSink(source: source, scheduler: scheduler, downstream: receiver)
+        sink.setUpstream(scheduleNow(sink, id: 0, on: scheduler))
+        return sink
+    }
+}
+
+private final class SubscribeOnSink<Element>: Sink<Element, Element>, TimerTarget, @unchecked Sendable {  // see SubscriptionNode; other fields immutable
+    let source: Observable<Element>
+    let scheduler: any ImmediateSchedulerType
+
+    init(source: Observable<Element>, scheduler: any ImmediateSchedulerType, downstream: Receiver<Element>) {
+        self.source = source
+        self.scheduler = scheduler
+        super.init(downstream: downstream)
+    }
+
+    func timerFired(_ id: UInt64) -> any Disposable {
+        if isDisposed { return NopDisposable() }
+        return ScheduledDisposal(source.subscribe(self), scheduler: scheduler)
+    }
+
+    override func onNext(_ element: Element) { forwardNext(element) }
+    override func onError(_ error: any Error) { forwardError(error) }
+    override func onCompleted() { forwardCompleted() }
+}
+
+/// Disposes `inner` on `scheduler` when disposed.
+private final class ScheduledDisposal: Disposable, TimerTarget {
+    let inner: any Disposable
+    let scheduler: any ImmediateSchedulerType
+    private let requested = Atomic<Bool>(false)
+
+    init(_ inner: any Disposable, scheduler: any ImmediateSchedulerType) {
+        self.inner = inner
+        self.scheduler = scheduler
+    }
+
+    func dispose() {
+        guard !requested.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        _ = scheduleNow(self, id: 0, on: scheduler)
+    }
+
+    func timerFired(_ id: UInt64) -> any Disposable {
+        inner.dispose()
+        return NopDisposable()
+    }
+}

@@ -1,0 +1,70 @@
+// Concurrency: the sink's only state, the next value, is touched by the scheduler's ticks,
+// which never overlap for one timer (a one-shot fires once; periodic ticks run one at a time).
+// The scheduled item is the sink's upstream, so disposal cancels the timer.
+
+/// The integer types `timer` and `interval` can count in (RxSwift's name).
+public typealias RxAbstractInteger = FixedWidthInteger
+
+extension Observable where Element: RxAbstractInteger & Sendable {
+    /// Emits `0` after `dueTime` on `scheduler`; then, if `period` is given, `1`, `2`, … every
+    /// `period`, and otherwise completes right after the `0`.
+    ///
+    /// A periodic timer never completes; disposal cancels it. Values wrap around on overflow.
+    public static func timer(
+        _ dueTime: RxTimeInterval, period: RxTimeInterval? = nil, scheduler: some SchedulerType
+    ) -> Observable<Element> {
+        TimerObservable(dueTime: dueTime, period: period, scheduler: scheduler)
+    }
+
+    /// Emits `0`, `1`, `2`, … on `scheduler`, one every `period`, starting one `period` after
+    /// subscription. It never completes; disposal cancels it.
+    public static func interval(_ period: RxTimeInterval, scheduler: some SchedulerType) -> Observable<Element> {
+        TimerObservable(dueTime: period, period: period, scheduler: scheduler)
+    }
+}
+
+private final class TimerObservable<Element: RxAbstractInteger & Sendable>: Observable<Element>, @unchecked Sendable {  // immutable after init
+    let dueTime: RxTimeInterval
+    let period: RxTimeInterval?
+    let scheduler: any SchedulerType
+
+    init(dueTime: RxTimeInterval, period: RxTimeInterval?, scheduler: any SchedulerType) {
+        self.dueTime = dueTime
+        self.period = period
+        self.scheduler = scheduler
+    }
+
+    override func subscribe(_ receiver: Receiver<Element>) -> any Disposable {
+        let sink = TimerSink(periodic: period != nil, downstream: receiver)
+        if let period {
+            sink.setUpstream(schedulePeriodicTimer(sink, id: 0, startAfter: dueTime, period: period, on: scheduler))
+        } else {
+            sink.setUpstream(scheduleTimer(sink, id: 0, after: dueTime, on: scheduler))
+        }
+        return sink
+    }
+}
+
+private final class TimerSink<Element: RxAbstractInteger & Sendable>: Sink<Element, Element>, TimerTarget,
+    @unchecked Sendable
+{  // `value` touched only by the timer's non-overlapping ticks
+    let periodic: Bool
+    private var value: Element = 0
+
+    init(periodic: Bool, downstream: Receiver<Element>) {
+        self.periodic = periodic
+        super.init(downstream: downstream)
+    }
+
+    func timerFired(_ id: UInt64) -> any Disposable {
+        let current = value
+        value &+= 1
+        forwardNext(current)
+        if !periodic { forwardCompleted() }
+        return NopDisposable()
+    }
+
+    override func onNext(_ element: Element) { forwardNext(element) }
+    override func onError(_ error: any Error) { forwardError(error) }
+    override func onCompleted() { forwardCompleted() }
+}

@@ -1,0 +1,69 @@
+import Dispatch
+import Streams
+import StreamsTest
+import Testing
+
+@Suite struct DebounceTests {
+    struct TestError: Error, Equatable {}
+
+    @Test func emitsAfterQuietPeriodAndCompletes() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([
+            .next(150, 1), .next(250, 2), .next(280, 3), .next(400, 4), .completed(500),
+        ])
+        let res = scheduler.start { xs.debounce(.seconds(20), scheduler: scheduler) }
+        #expect(res.events == [.next(270, 2), .next(300, 3), .next(420, 4), .completed(500)])
+        #expect(xs.subscriptions == [Subscription(200, 500)])
+    }
+
+    @Test func eachElementRestartsTheTimer() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(215, 2), .next(225, 3), .next(244, 4)])
+        let res = scheduler.start { xs.debounce(.seconds(20), scheduler: scheduler) }
+        #expect(res.events == [.next(264, 4)])
+        #expect(xs.subscriptions == [Subscription(200, 1000)])
+    }
+
+    @Test func completionFlushesThePendingElement() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(230)])
+        let res = scheduler.start { xs.debounce(.seconds(20), scheduler: scheduler) }
+        #expect(res.events == [.next(230, 2), .completed(230)])
+        #expect(xs.subscriptions == [Subscription(200, 230)])
+    }
+
+    @Test func errorDropsThePendingElement() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .error(230, TestError())])
+        let res = scheduler.start { xs.debounce(.seconds(20), scheduler: scheduler) }
+        #expect(res.events == [.error(230, TestError())])
+        #expect(xs.subscriptions == [Subscription(200, 230)])
+    }
+
+    @Test func emptyCompletesAtOnce() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(150, 1), .completed(300, Int.self)])
+        let res = scheduler.start { xs.debounce(.seconds(20), scheduler: scheduler) }
+        #expect(res.events == [.completed(300)])
+        #expect(xs.subscriptions == [Subscription(200, 300)])
+    }
+
+    @Test func disposalCancelsThePendingTimer() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createColdObservable([.next(10, 1), .next(50, 2)])
+        let res = scheduler.start(disposed: 260) { xs.debounce(.seconds(20), scheduler: scheduler) }
+        #expect(res.events == [.next(230, 1)])
+        #expect(xs.subscriptions == [Subscription(200, 260)])
+    }
+
+    @Test func releasesEverythingAfterTerminationAndDisposal() {
+        let (scope, _) = LiveResources.withScope {
+            let scheduler = TestScheduler(initialClock: 0)
+            let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(230)])
+            let ys = scheduler.createHotObservable([.next(210, 1), .next(220, 2)])
+            _ = scheduler.start { xs.debounce(.seconds(20), scheduler: scheduler) }
+            _ = scheduler.start(disposed: 225) { ys.debounce(.seconds(20), scheduler: scheduler) }
+        }
+        #expect(scope.total == 0)
+    }
+}

@@ -1,0 +1,107 @@
+import Dispatch
+import Streams
+import StreamsTest
+import Testing
+
+@Suite struct DelayTests {
+    struct TestError: Error, Equatable {}
+
+    @Test func shiftsElementsAndCompletion() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([
+            .next(150, 1), .next(250, 2), .next(350, 3), .next(450, 4), .completed(550),
+        ])
+        let res = scheduler.start { xs.delay(.seconds(100), scheduler: scheduler) }
+        #expect(res.events == [.next(350, 2), .next(450, 3), .next(550, 4), .completed(650)])
+        #expect(xs.subscriptions == [Subscription(200, 550)])
+    }
+
+    @Test func keepsGapsBetweenElements() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(300, 2), .next(301, 3), .completed(302)])
+        let res = scheduler.start { xs.delay(.seconds(100), scheduler: scheduler) }
+        #expect(res.events == [.next(310, 1), .next(400, 2), .next(401, 3), .completed(402)])
+        #expect(xs.subscriptions == [Subscription(200, 302)])
+    }
+
+    @Test func errorIsForwardedAtOnce() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(250, 2), .error(300, TestError())])
+        let res = scheduler.start { xs.delay(.seconds(100), scheduler: scheduler) }
+        #expect(res.events == [.error(300, TestError())])
+        #expect(xs.subscriptions == [Subscription(200, 300)])
+    }
+
+    @Test func errorDropsElementsStillWaiting() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .error(320, TestError())])
+        let res = scheduler.start { xs.delay(.seconds(100), scheduler: scheduler) }
+        #expect(res.events == [.next(310, 1), .error(320, TestError())])
+        #expect(xs.subscriptions == [Subscription(200, 320)])
+    }
+
+    @Test func disposalDropsWaitingElements() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(260, 2)])
+        let res = scheduler.start(disposed: 320) { xs.delay(.seconds(100), scheduler: scheduler) }
+        #expect(res.events == [.next(310, 1)])
+        #expect(xs.subscriptions == [Subscription(200, 320)])
+    }
+
+    @Test func releasesEverything() {
+        let (scope, _) = LiveResources.withScope {
+            let scheduler = TestScheduler(initialClock: 0)
+            let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(230)])
+            let ys = scheduler.createHotObservable([.next(210, 1), .next(220, 2)])
+            _ = scheduler.start { xs.delay(.seconds(20), scheduler: scheduler) }
+            _ = scheduler.start(disposed: 235) { ys.delay(.seconds(20), scheduler: scheduler) }
+        }
+        #expect(scope.total == 0)
+    }
+}
+
+@Suite struct DelaySubscriptionTests {
+    struct TestError: Error, Equatable {}
+
+    @Test func subscribesLater() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createColdObservable([.next(50, 42), .next(60, 43), .completed(70)])
+        let res = scheduler.start { xs.delaySubscription(.seconds(30), scheduler: scheduler) }
+        #expect(res.events == [.next(280, 42), .next(290, 43), .completed(300)])
+        #expect(xs.subscriptions == [Subscription(230, 300)])
+    }
+
+    @Test func forwardsErrors() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createColdObservable([.next(50, 42), .error(70, TestError())])
+        let res = scheduler.start { xs.delaySubscription(.seconds(30), scheduler: scheduler) }
+        #expect(res.events == [.next(280, 42), .error(300, TestError())])
+        #expect(xs.subscriptions == [Subscription(230, 300)])
+    }
+
+    @Test func disposalBeforeTheDelayNeverSubscribes() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createColdObservable([.next(50, 42)])
+        let res = scheduler.start(disposed: 220) { xs.delaySubscription(.seconds(30), scheduler: scheduler) }
+        #expect(res.events == [])
+        #expect(xs.subscriptions == [])
+    }
+
+    @Test func disposalAfterTheDelayUnsubscribes() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createColdObservable([.next(50, 42), .next(200, 43)])
+        let res = scheduler.start(disposed: 300) { xs.delaySubscription(.seconds(30), scheduler: scheduler) }
+        #expect(res.events == [.next(280, 42)])
+        #expect(xs.subscriptions == [Subscription(230, 300)])
+    }
+
+    @Test func releasesEverything() {
+        let (scope, _) = LiveResources.withScope {
+            let scheduler = TestScheduler(initialClock: 0)
+            let xs = scheduler.createColdObservable([.next(50, 42), .completed(70)])
+            _ = scheduler.start { xs.delaySubscription(.seconds(30), scheduler: scheduler) }
+            _ = scheduler.start(disposed: 220) { xs.delaySubscription(.seconds(30), scheduler: scheduler) }
+        }
+        #expect(scope.total == 0)
+    }
+}

@@ -1,0 +1,102 @@
+import Dispatch
+import Streams
+import StreamsTest
+import Testing
+
+@Suite struct ThrottleTests {
+    struct TestError: Error, Equatable {}
+
+    @Test func latestEmitsLeadingAndTrailingEdges() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([
+            .next(150, 1), .next(210, 2), .next(230, 3), .next(240, 4), .next(300, 5), .next(350, 6),
+            .completed(400),
+        ])
+        let res = scheduler.start { xs.throttle(.seconds(50), latest: true, scheduler: scheduler) }
+        #expect(res.events == [.next(210, 2), .next(260, 4), .next(310, 5), .next(360, 6), .completed(400)])
+        #expect(xs.subscriptions == [Subscription(200, 400)])
+    }
+
+    @Test func latestIsTheDefault() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2)])
+        let res = scheduler.start { xs.throttle(.seconds(50), scheduler: scheduler) }
+        #expect(res.events == [.next(210, 1), .next(260, 2)])
+        #expect(xs.subscriptions == [Subscription(200, 1000)])
+    }
+
+    @Test func elementExactlyAtWindowEndIsALeadingEdge() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(260, 2), .next(270, 3), .next(310, 4)])
+        let res = scheduler.start { xs.throttle(.seconds(50), scheduler: scheduler) }
+        #expect(res.events == [.next(210, 1), .next(260, 2), .next(310, 4)])
+        #expect(xs.subscriptions == [Subscription(200, 1000)])
+    }
+
+    @Test func completionWaitsForTheWindowToEmitTheKeptElement() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 2), .next(230, 3), .completed(240)])
+        let res = scheduler.start { xs.throttle(.seconds(50), scheduler: scheduler) }
+        #expect(res.events == [.next(210, 2), .next(260, 3), .completed(260)])
+        #expect(xs.subscriptions == [Subscription(200, 240)])
+    }
+
+    @Test func completionAfterTheWindowCompletesAtOnce() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 2), .next(230, 3), .completed(500)])
+        let res = scheduler.start { xs.throttle(.seconds(50), scheduler: scheduler) }
+        #expect(res.events == [.next(210, 2), .next(260, 3), .completed(500)])
+        #expect(xs.subscriptions == [Subscription(200, 500)])
+    }
+
+    @Test func errorDropsTheKeptElement() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 2), .next(230, 3), .error(240, TestError())])
+        let res = scheduler.start { xs.throttle(.seconds(50), scheduler: scheduler) }
+        #expect(res.events == [.next(210, 2), .error(240, TestError())])
+        #expect(xs.subscriptions == [Subscription(200, 240)])
+    }
+
+    @Test func notLatestDropsElementsInsideTheWindow() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([
+            .next(210, 2), .next(230, 3), .next(240, 4), .next(260, 5), .next(300, 6), .completed(400),
+        ])
+        let res = scheduler.start { xs.throttle(.seconds(50), latest: false, scheduler: scheduler) }
+        #expect(res.events == [.next(210, 2), .next(260, 5), .completed(400)])
+        #expect(xs.subscriptions == [Subscription(200, 400)])
+    }
+
+    @Test func notLatestCompletesAtOnceAndForwardsErrors() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 2), .next(230, 3), .completed(240)])
+        let res = scheduler.start { xs.throttle(.seconds(50), latest: false, scheduler: scheduler) }
+        #expect(res.events == [.next(210, 2), .completed(240)])
+        #expect(xs.subscriptions == [Subscription(200, 240)])
+
+        let scheduler2 = TestScheduler(initialClock: 0)
+        let ys = scheduler2.createHotObservable([.next(210, 2), .next(230, 3), .error(240, TestError())])
+        let res2 = scheduler2.start { ys.throttle(.seconds(50), latest: false, scheduler: scheduler2) }
+        #expect(res2.events == [.next(210, 2), .error(240, TestError())])
+        #expect(ys.subscriptions == [Subscription(200, 240)])
+    }
+
+    @Test func disposalCancelsTheTrailingTimer() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(230, 2)])
+        let res = scheduler.start(disposed: 240) { xs.throttle(.seconds(50), scheduler: scheduler) }
+        #expect(res.events == [.next(210, 1)])
+        #expect(xs.subscriptions == [Subscription(200, 240)])
+    }
+
+    @Test func releasesEverythingAfterTerminationAndDisposal() {
+        let (scope, _) = LiveResources.withScope {
+            let scheduler = TestScheduler(initialClock: 0)
+            let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(230)])
+            let ys = scheduler.createHotObservable([.next(210, 1), .next(220, 2)])
+            _ = scheduler.start { xs.throttle(.seconds(20), scheduler: scheduler) }
+            _ = scheduler.start(disposed: 225) { ys.throttle(.seconds(20), scheduler: scheduler) }
+        }
+        #expect(scope.total == 0)
+    }
+}
