@@ -7,11 +7,80 @@ import Testing
 // Tests/StreamsTestTests/DocsTestingExamplesTests.swift checks) and Sources/*/*.docc is copied
 // into a test file; `everySwiftBlockIsCompiled` fails if a block is not found in one.
 
+// MARK: README.md
+
+/// Searches as the user types: waits for a 300 ms pause, skips repeated queries, and
+/// cancels the request in flight when a newer query arrives.
+func searchResults(
+    query: Observable<String>,
+    scheduler: some SchedulerType,
+    search: @escaping @Sendable (String) -> Observable<[String]>
+) -> Observable<[String]> {
+    query
+        .map { $0.lowercased() }
+        .debounce(.milliseconds(300), scheduler: scheduler)
+        .distinctUntilChanged()
+        .flatMapLatest { text in
+            text.isEmpty ? Observable.just([]) : search(text).catchAndReturn([])
+        }
+}
+
+// MARK: Docs/Concurrency.md
+
+/// The guide's example, nested so its name does not clash with other tests' `SearchScreen`.
+enum ConcurrencyGuide {
+    @MainActor final class SearchScreen {
+        nonisolated let query = BehaviorRelay<String>(value: "")  // fed from any thread
+        private let disposeBag = DisposeBag()
+        private(set) var rendered: [String] = []
+        func bind(search: @escaping @Sendable (String) -> Observable<[String]>) {
+            query.asObservable()
+                .map { $0.trimmingCharacters(in: .whitespaces) }
+                .distinctUntilChanged()
+                .flatMapLatest { search($0) }  // runs on whatever thread emits
+                .observe(on: MainScheduler.instance)
+                .subscribe(onNext: { [weak self] items in self?.rendered = items })  // main-actor state
+                .disposed(by: disposeBag)
+        }
+    }
+}
+
+// MARK: Streams.docc/Streams.md
+
+/// A stand-in for the landing page's `search`.
+private func search(_ text: String) -> Observable<[String]> { Observable.just([text]) }
+
+func searchResults(for query: Observable<String>) -> Observable<[String]> {
+    query
+        .debounce(.milliseconds(300), scheduler: MainScheduler.instance)
+        .distinctUntilChanged()
+        .flatMapLatest { text in search(text) }
+}
+
 @Suite struct DocExamplesTests {
     /// The package root, from this file's path (`Tests/StreamsTests/Docs/…`).
     static let root = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
+
+    // MARK: README.md
+
+    @Test func searchWaitsForAPauseAndKeepsTheLatestRequest() {
+        // 1 tick = 1 ms, and one marble frame = 100 ms.
+        let scheduler = TestScheduler(
+            initialClock: 0, resolution: 0.001, marbleTiming: MarbleTiming(ticksPerFrame: 100))
+        let typing = scheduler.createHotObservable("-a-b----c------", values: ["a": "S", "b": "Sw", "c": "Swift"])
+        let res = scheduler.start(disposed: 2000) {
+            searchResults(query: typing.asObservable(), scheduler: scheduler) { text in
+                // "sw" answers slowly (8 frames), "swift" quickly (1 frame).
+                let response = text == "sw" ? "--------r|" : "-r|"
+                return scheduler.createColdObservable(response, values: ["r": ["\(text)-repo"]]).asObservable()
+            }
+        }
+        // "Sw" is searched at frame 6 (300 ms after the last keystroke); "Swift" at frame 11
+        // cancels that request, and its answer arrives at frame 12.
+        assertMarbles(res, "------------r", values: ["r": ["swift-repo"]])
+    }
 
     // MARK: GettingStarted.md (DocC)
 

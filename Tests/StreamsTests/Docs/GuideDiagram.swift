@@ -18,6 +18,7 @@ struct GuideDiagram {
 
     private var lines: [Line] = []
     private var problems: [String] = []
+    private var legends: [String] = []
 
     /// A hot test observable's events.
     mutating func hot<E: Equatable>(_ label: String, _ xs: TestableObservable<E>, _ values: [Character: E]) {
@@ -36,7 +37,7 @@ struct GuideDiagram {
     mutating func cold<E: Equatable>(_ label: String, _ xs: TestableObservable<E>, _ values: [Character: E]) {
         guard let marble = marbleDiagram(xs.recordedEvents, values: values, timing: MarbleTiming(subscribed: 0))
         else { return problems.append("\(label): events cannot be drawn exactly") }
-        let first = xs.subscriptions.first?.subscribe ?? TestScheduler.Defaults.subscribed
+        guard let first = xs.subscriptions.first?.subscribe else { return }
         let frame = (first - TestScheduler.Defaults.subscribed) / MarbleTiming.default.ticksPerFrame
         lines.append(Line(label: label, marble: marble, origin: -frame))
     }
@@ -47,6 +48,20 @@ struct GuideDiagram {
             return problems.append("\(label): events cannot be drawn exactly")
         }
         lines.append(Line(label: label, marble: marble, origin: 0))
+    }
+
+    /// Recorded output whose elements get names `A`, `B`, … in order of first appearance, listed
+    /// under the diagram (`where A = ["a", "b"]`).
+    mutating func outputNamed<E: Equatable>(_ label: String, _ events: [Recorded<Event<E>>]) {
+        var values: [Character: E] = [:]
+        var legend: [String] = []
+        for case .next(let value) in events.map(\.value) where !values.values.contains(value) {
+            let name = Character(UnicodeScalar(UInt8(65 + values.count)))
+            values[name] = value
+            legend.append("\(name) = \(String(describing: value))")
+        }
+        output(label, events, values)
+        if !legend.isEmpty { legends.append("where " + legend.joined(separator: ", ")) }
     }
 
     /// One line per subscription of a test observable (`^` subscribed, `!` unsubscribed).
@@ -76,7 +91,7 @@ struct GuideDiagram {
             let text = padded + String(repeating: " ", count: shift - line.origin) + line.marble
             return String(text.reversed().drop { $0 == " " }.reversed())
         }
-        return .success((["```text"] + body + ["```"]).joined(separator: "\n"))
+        return .success((["```text"] + body + legends + ["```"]).joined(separator: "\n"))
     }
 }
 
