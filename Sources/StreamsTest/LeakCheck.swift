@@ -18,7 +18,7 @@ public func withLeakCheck(
 ) rethrows {
     let scope = LiveResources.Scope()
     let tracked = TrackedObjects()
-    try LiveResources.$current.withValue(scope) {
+    try LiveResources.withScope(scope) {
         try LeakTracking.$current.withValue(tracked) { try body() }
     }
     guard let message = leakMessage(scope: scope, tracked: tracked) else { return }
@@ -32,7 +32,7 @@ public func withLeakCheck(
 ) async rethrows {
     let scope = LiveResources.Scope()
     let tracked = TrackedObjects()
-    try await LiveResources.$current.withValue(scope) {
+    try await LiveResources.withScope(scope) {
         try await LeakTracking.$current.withValue(tracked) { try await body() }
     }
     guard let message = leakMessage(scope: scope, tracked: tracked) else { return }

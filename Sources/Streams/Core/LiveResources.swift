@@ -8,6 +8,8 @@ import Synchronization
 /// task-local ``current`` scope, which keeps leak checks correct when tests run in parallel.
 public enum LiveResources {
     private static let globalCount = Atomic<Int>(0)
+    /// How many `withScope` calls are running; while none is, `acquire` skips the task-local read.
+    private static let activeScopes = Atomic<Int>(0)
 
     /// Resources alive in the whole process.
     public static var total: Int { globalCount.load(ordering: .relaxed) }
@@ -26,20 +28,40 @@ public enum LiveResources {
         func decrement() { count.wrappingSubtract(1, ordering: .relaxed) }
     }
 
-    /// The scope new resources are attributed to (besides the global count).
+    /// The scope new resources are attributed to (besides the global count). Bind it only
+    /// through ``withScope(_:)``: a scope bound any other way is not counted into.
     @TaskLocal public static var current: Scope?
 
     /// Runs `body` with a fresh scope and returns the scope for inspection.
     public static func withScope<T>(_ body: () throws -> T) rethrows -> (Scope, T) {
         let scope = Scope()
-        let result = try $current.withValue(scope) { try body() }
+        let result = try withScope(scope, body)
         return (scope, result)
+    }
+
+    /// Runs `body` with `scope` as the current scope.
+    public static func withScope<T>(_ scope: Scope, _ body: () throws -> T) rethrows -> T {
+        activeScopes.wrappingAdd(1, ordering: .relaxed)
+        defer { activeScopes.wrappingSubtract(1, ordering: .relaxed) }
+        return try $current.withValue(scope) { try body() }
+    }
+
+    /// Runs the asynchronous `body` with `scope` as the current scope.
+    public static func withScope<T>(
+        _ scope: Scope, isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> T
+    ) async rethrows -> T {
+        activeScopes.wrappingAdd(1, ordering: .relaxed)
+        defer { activeScopes.wrappingSubtract(1, ordering: .relaxed) }
+        return try await $current.withValue(scope) { try await body() }
     }
 
     /// Records a new resource; returns the scope to pass to ``release(_:)``.
     @usableFromInline
     static func acquire() -> Scope? {
         globalCount.wrappingAdd(1, ordering: .relaxed)
+        // No scope anywhere (the app's normal state) means `current` is nil: skip the task-local
+        // lookup, which cost more than the rest of a node's initialization.
+        guard activeScopes.load(ordering: .relaxed) > 0 else { return nil }
         let scope = current
         scope?.increment()
         return scope

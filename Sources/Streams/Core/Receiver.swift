@@ -35,11 +35,13 @@ class Receiver<Element> {
 /// - `disposeResources()` runs exactly once, after the node is marked disposed, outside any lock.
 // Unchecked Sendable: state published through `state`
 class SubscriptionNode<Element>: Receiver<Element>, Cancelable, @unchecked Sendable {
-    private static var disposedBit: Int { 1 }
-    private static var upstreamBit: Int { 2 }
+    // Plain constants: static properties of a generic class are not inlined, and `isDisposed`
+    // runs on every delivery.
+    @inline(__always) private static var disposedBit: Int { 1 }
+    @inline(__always) private static var upstreamBit: Int { 2 }
 
     private let state = Atomic<Int>(0)
-    private var upstream: (any Disposable)?
+    @exclusivity(unchecked) private var upstream: (any Disposable)?  // see the invariants above
     private let resourceScope: LiveResources.Scope?
 
     override init() {
@@ -55,12 +57,14 @@ class SubscriptionNode<Element>: Receiver<Element>, Cancelable, @unchecked Senda
     final var isDisposed: Bool { state.load(ordering: .acquiring) & Self.disposedBit != 0 }
 
     /// Stores the upstream subscription; disposes it at once if the node is already disposed.
-    final func setUpstream(_ disposable: any Disposable) {
+    ///
+    /// The existential is moved in and taken out (never copied): each copy or destroy of an
+    /// `(any Disposable)?` goes through runtime value witnesses when this runs unspecialized.
+    final func setUpstream(_ disposable: __owned any Disposable) {
         upstream = disposable
         let old = state.bitwiseOr(Self.upstreamBit, ordering: .acquiringAndReleasing).oldValue
         if old & Self.disposedBit != 0 {
-            upstream = nil
-            disposable.dispose()
+            upstream.take()?.dispose()
         }
     }
 
@@ -74,9 +78,7 @@ class SubscriptionNode<Element>: Receiver<Element>, Cancelable, @unchecked Senda
     /// Releases the upstream and the subclass's resources; call once with `markDisposed()`'s result.
     final func tearDown(previousState: Int) {
         if previousState & Self.upstreamBit != 0 {
-            let disposable = upstream
-            upstream = nil
-            disposable?.dispose()
+            upstream.take()?.dispose()
         }
         disposeResources()
     }

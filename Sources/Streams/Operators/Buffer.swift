@@ -1,6 +1,6 @@
 // Concurrency: upstream events arrive serialized; the window timer runs on the scheduler,
 // possibly concurrently with them. `buffer`, `windowID`, `timer` and `released` are guarded by
-// the sink's lock; each buffer is handed downstream through the SerializingSink outbox, outside
+// the sink's lock; each buffer is handed downstream through the OutboxSink outbox, outside
 // the lock. A tick acts only if its window id is still current (a count-triggered emission
 // starts a new window and a new timer).
 
@@ -38,7 +38,7 @@ private final class BufferObservable<Element>: Observable<[Element]>, @unchecked
     }
 }
 
-private final class BufferSink<Element>: SerializingSink<Element, [Element]>, TimerTarget, @unchecked Sendable {  // mutable state guarded by `lock`
+private final class BufferSink<Element>: OutboxSink<Element, [Element]>, TimerTarget, @unchecked Sendable {  // mutable state guarded by `lock`
     let timeSpan: RxTimeInterval
     let count: Int
     let scheduler: any SchedulerType

@@ -1,6 +1,6 @@
 // Concurrency: upstream events arrive serialized; timer ticks run on the scheduler, possibly
 // concurrently with them. `pending`, `currentID`, `timer` and `released` are guarded by the
-// sink's lock; every downstream event goes through the SerializingSink outbox, outside the lock.
+// sink's lock; every downstream event goes through the OutboxSink outbox, outside the lock.
 // A tick acts only if its id is still current, so a superseded timer that fires anyway is a no-op.
 
 extension ObservableType {
@@ -33,7 +33,7 @@ private final class DebounceObservable<Element>: Observable<Element>, @unchecked
     }
 }
 
-private final class DebounceSink<Element>: SerializingSink<Element, Element>, TimerTarget, @unchecked Sendable {  // mutable state guarded by `lock`
+private final class DebounceSink<Element>: OutboxSink<Element, Element>, TimerTarget, @unchecked Sendable {  // mutable state guarded by `lock`
     let dueTime: RxTimeInterval
     let scheduler: any SchedulerType
     private var pending: Element?

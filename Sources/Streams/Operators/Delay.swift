@@ -2,7 +2,7 @@ import Foundation
 
 // Concurrency: upstream events arrive serialized; the drain timer runs on the scheduler,
 // possibly concurrently with them. `queue`, `queueHead`, `active`, `timerID`, `timer` and
-// `released` are guarded by the sink's lock; downstream events go through the SerializingSink
+// `released` are guarded by the sink's lock; downstream events go through the OutboxSink
 // outbox, outside the lock, so an error forwarded at once never overlaps a drain in progress.
 
 extension ObservableType {
@@ -34,7 +34,7 @@ private final class DelayObservable<Element>: Observable<Element>, @unchecked Se
     }
 }
 
-private final class DelaySink<Element>: SerializingSink<Element, Element>, TimerTarget, @unchecked Sendable {  // mutable state guarded by `lock`
+private final class DelaySink<Element>: OutboxSink<Element, Element>, TimerTarget, @unchecked Sendable {  // mutable state guarded by `lock`
     let dueTime: RxTimeInterval
     let scheduler: any SchedulerType
     private var queue: [(time: RxTime, event: Event<Element>)] = []

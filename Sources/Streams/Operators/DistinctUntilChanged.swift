@@ -45,7 +45,7 @@ private final class EquatableDistinctObservable<Element: Equatable>: Observable<
     init(source: Observable<Element>) { self.source = source }
 
     override func subscribe(_ receiver: Receiver<Element>) -> any Disposable {
-        let sink = EquatableDistinctSink(downstream: receiver)
+        let sink = EquatableDistinctSink<Element, Element?>(downstream: receiver)
         sink.setUpstream(source.subscribe(sink))
         return sink
     }
@@ -118,15 +118,18 @@ private final class KeyedDistinctSink<Element, Key: Equatable>: Sink<Element, El
 }
 
 /// Compares elements with `==` directly: no closure call per element.
+///
+/// `Slot` is always `Element?`. Taking it as a generic parameter puts its type metadata in the
+/// sink's class metadata: running unspecialized (the app is another module), a `var last:
+/// Element?` cost a runtime metadata lookup for `Optional<Element>` on every element.
 // Unchecked Sendable: see SubscriptionNode; `last` only in serialized onNext
-private final class EquatableDistinctSink<Element: Equatable>: Sink<Element, Element>, @unchecked Sendable {
-    private var last: Element?
+private final class EquatableDistinctSink<Element, Slot: DistinctSlot>: Sink<Element, Element>, @unchecked Sendable
+where Slot.Value == Element {
+    @exclusivity(unchecked) private var last = Slot.empty  // only in serialized onNext
 
     override func onNext(_ element: Element) {
         guard !isDisposed else { return }
-        if let last, last == element { return }
-        last = element
-        forwardNext(element)
+        if last.replace(with: element) { forwardNext(element) }
     }
 
     override func onError(_ error: any Error) { forwardError(error) }
@@ -163,4 +166,23 @@ private final class ComparingDistinctSink<Element, Key>: Sink<Element, Element>,
 
     override func onError(_ error: any Error) { forwardError(error) }
     override func onCompleted() { forwardCompleted() }
+}
+
+/// The last element an `EquatableDistinctSink` let through; `Optional` is the one conformer.
+protocol DistinctSlot {
+    associatedtype Value: Equatable
+    /// No element yet.
+    static var empty: Self { get }
+    /// Stores `value`; returns `false` if it equals the stored element.
+    mutating func replace(with value: Value) -> Bool
+}
+
+extension Optional: DistinctSlot where Wrapped: Equatable {
+    static var empty: Self { nil }
+
+    mutating func replace(with value: Wrapped) -> Bool {
+        if let stored = self, stored == value { return false }
+        self = value
+        return true
+    }
 }

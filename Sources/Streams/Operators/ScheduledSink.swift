@@ -1,7 +1,7 @@
 import Foundation
 
 // Concurrency: the shared machinery of the scheduler-based operators.
-// - `SerializingSink` owns one `Lock` for its subclass's state and an outbox of downstream events
+// - `OutboxSink` owns one `Lock` for its subclass's state and an outbox of downstream events
 //   guarded by that lock. Whoever finds no delivery running becomes the deliverer and drains the
 //   outbox outside the lock; others only append. So upstream events and timer callbacks (which may
 //   run on different threads) never call downstream concurrently or under the lock, and events
@@ -50,7 +50,7 @@ func schedulePeriodicTimer(
 
 /// A sink whose downstream events may be decided on several threads (upstream and timers): it
 /// serializes them through a lock-guarded outbox delivered outside the lock.
-class SerializingSink<Input, Output>: Sink<Input, Output>, @unchecked Sendable {  // subclass state and outbox guarded by `lock`
+class OutboxSink<Input, Output>: Sink<Input, Output>, @unchecked Sendable {  // subclass state and outbox guarded by `lock`
     /// Guards the subclass's state and the outbox.
     final let lock = Lock()
     private var outbox: [Event<Output>] = []

@@ -2,7 +2,7 @@ import Foundation
 
 // Concurrency: upstream events arrive serialized; the trailing-edge timer runs on the scheduler,
 // possibly concurrently with them. `pending`, `lastSent`, `completed`, `timerID`, `timer` and
-// `released` are guarded by the sink's lock; downstream events go through the SerializingSink
+// `released` are guarded by the sink's lock; downstream events go through the OutboxSink
 // outbox, outside the lock. A tick acts only if its id is still current.
 
 extension ObservableType {
@@ -41,7 +41,7 @@ private final class ThrottleObservable<Element>: Observable<Element>, @unchecked
     }
 }
 
-private final class ThrottleSink<Element>: SerializingSink<Element, Element>, TimerTarget, @unchecked Sendable {  // mutable state guarded by `lock`
+private final class ThrottleSink<Element>: OutboxSink<Element, Element>, TimerTarget, @unchecked Sendable {  // mutable state guarded by `lock`
     let dueSeconds: Double
     let latest: Bool
     let scheduler: any SchedulerType

@@ -3,7 +3,7 @@
 // `timer`, `source`/`otherSubscription` bookkeeping and `released` are guarded by the sink's
 // lock. Each source event and each tick first decides under the lock who wins (an event bumps
 // `currentID`; a tick wins only if its id is still current and nothing switched), then acts
-// outside it; downstream events go through the SerializingSink outbox.
+// outside it; downstream events go through the OutboxSink outbox.
 
 extension ObservableType {
     /// Forwards the source's events, but fails with ``StreamsError/timeout`` if `dueTime` passes
@@ -49,7 +49,7 @@ private final class TimeoutObservable<Element>: Observable<Element>, @unchecked 
     }
 }
 
-private final class TimeoutSink<Element>: SerializingSink<Element, Element>, TimerTarget, @unchecked Sendable {  // mutable state guarded by `lock`
+private final class TimeoutSink<Element>: OutboxSink<Element, Element>, TimerTarget, @unchecked Sendable {  // mutable state guarded by `lock`
     let parent: TimeoutObservable<Element>
     private var currentID: UInt64 = 0
     private var switched = false

@@ -36,6 +36,7 @@ public final class PublishSubject<Element>: Observable<Element>, ObserverType, @
 
 struct PublishPolicy<Element>: SubjectPolicy {
     static var subjectName: String { "PublishSubject" }
+    static var replaysOnlyStopEvent: Bool { true }
     private var stopEvent: Event<Element>?
     mutating func acceptNext(_ element: Element) {}
     mutating func acceptStop(_ event: Event<Element>) { stopEvent = event }

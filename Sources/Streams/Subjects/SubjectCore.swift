@@ -19,37 +19,42 @@
 /// same loop, so it arrives before any later event and never overlaps one. Each event carries a
 /// sequence number; an observer receives only events accepted after it subscribed.
 ///
-/// Invariants: `delivering` is `true` while exactly one thread runs `drain`; `entries` is sorted
-/// by id; removed entries become tombstones (`receiver == nil`) until compaction.
+/// Invariants: `delivering` is `true` while exactly one thread delivers; `entries` is sorted by id;
+/// removed entries become tombstones (`receiver == nil`) until compaction; `queuedCount` is
+/// `queue.count - queueHead`.
+///
+/// Performance (Docs/Performance.md): this generic class runs unspecialized when the app is
+/// another module, so the per-element path touches no generic nested type (each would cost a
+/// runtime metadata lookup): entries are the non-generic ``SubjectEntry``, an element is
+/// delivered without building a `Work` value when nothing is queued, and the queue is tested
+/// through the plain `queuedCount`. Observers are called through the snapshot's unmanaged
+/// reference, so a delivery costs no retain/release: the snapshot keeps them alive.
 // Unchecked Sendable: all mutable state guarded by `lock`
 final class SubjectCore<Element, Policy: SubjectPolicy<Element>>: @unchecked Sendable {
-    struct Entry {
-        let id: UInt64
-        let joinedAfter: UInt64
-        var receiver: Receiver<Element>?
-    }
-
     enum Work {
         case next(Element, sequence: UInt64)
         case stop(Event<Element>, sequence: UInt64)
         case replay(id: UInt64, events: [Event<Element>])
     }
 
+    // Every `var` below is guarded by `lock` (or owned by the one delivering thread), so the
+    // dynamic exclusivity checks Swift would run on each access are redundant.
     let lock = Lock()
-    private var entries = ContiguousArray<Entry>()
-    private var tombstones = 0
-    private var queue: [Work] = []
-    private var queueHead = 0
-    private var delivering = false
-    /// The thread running `drain` while `delivering` is set.
-    private var deliverer: pthread_t?
-    private var lastSequence: UInt64 = 0
-    private var nextID: UInt64 = 0
-    private(set) var isStoppedLocked = false
-    private(set) var isDisposedLocked = false
+    @exclusivity(unchecked) private var entries = ContiguousArray<SubjectEntry>()
+    @exclusivity(unchecked) private var tombstones = 0
+    @exclusivity(unchecked) private var queue: [Work] = []
+    @exclusivity(unchecked) private var queueHead = 0
+    @exclusivity(unchecked) private var queuedCount = 0
+    @exclusivity(unchecked) private var delivering = false
+    /// The thread running the delivery loop while `delivering` is set.
+    @exclusivity(unchecked) private var deliverer: pthread_t?
+    @exclusivity(unchecked) private var lastSequence: UInt64 = 0
+    @exclusivity(unchecked) private var nextID: UInt64 = 0
+    @exclusivity(unchecked) private(set) var isStoppedLocked = false
+    @exclusivity(unchecked) private(set) var isDisposedLocked = false
 
     /// The subject kind's own state (value, buffer, stop event), guarded by `lock`.
-    var policy: Policy
+    @exclusivity(unchecked) var policy: Policy
 
     init(policy: Policy) {
         self.policy = policy
@@ -64,13 +69,48 @@ final class SubjectCore<Element, Policy: SubjectPolicy<Element>>: @unchecked Sen
         lastSequence &+= 1
         policy.acceptNext(element)
         guard Policy.broadcastsElements else { return lock.unlock() }
-        let work = Work.next(element, sequence: lastSequence)
-        guard !delivering else {
-            queue.append(work)
-            return lock.unlock()
-        }
+        guard !delivering else { return enqueueNext(element) }
         delivering = true
         deliverer = pthread_self()
+        let snapshot = entries
+        let sequence = lastSequence
+        lock.unlock()
+        deliver(element, sequence: sequence, to: snapshot)
+        lock.lock()
+        finishDelivery()
+    }
+
+    /// Queues an element sent while another delivery runs, and releases the lock. Kept out of
+    /// `sendNext` so the common path never needs `Work`'s metadata.
+    @inline(never)
+    private func enqueueNext(_ element: Element) {
+        enqueue(.next(element, sequence: lastSequence))
+        lock.unlock()
+    }
+
+    /// Appends work for the delivering thread. Called with the lock held.
+    private func enqueue(_ work: Work) {
+        queue.append(work)
+        queuedCount += 1
+    }
+
+    /// Called with the lock held and `delivering` set after a delivery: runs what was queued
+    /// meanwhile, then returns with the lock released and `delivering` cleared.
+    @inline(__always)
+    private func finishDelivery() {
+        guard queuedCount > 0 else {
+            delivering = false
+            return lock.unlock()
+        }
+        drainQueued()
+    }
+
+    /// Runs the queued work; see `drain`.
+    @inline(never)
+    private func drainQueued() {
+        let work = queue[queueHead]
+        queueHead += 1
+        queuedCount -= 1
         drain(startingWith: work)
     }
 
@@ -91,12 +131,12 @@ final class SubjectCore<Element, Policy: SubjectPolicy<Element>>: @unchecked Sen
             }
         }
         guard !delivering else {
-            queue.append(contentsOf: works)
+            for work in works { enqueue(work) }
             return lock.unlock()
         }
         delivering = true
         deliverer = pthread_self()
-        queue.append(contentsOf: works.dropFirst())
+        for work in works.dropFirst() { enqueue(work) }
         drain(startingWith: works[0])
     }
 
@@ -113,9 +153,10 @@ final class SubjectCore<Element, Policy: SubjectPolicy<Element>>: @unchecked Sen
             lock.unlock()
             perform(work, on: snapshot)
             lock.lock()
-            if queueHead < queue.count {
+            if queuedCount > 0 {
                 work = queue[queueHead]
                 queueHead += 1
+                queuedCount -= 1
                 continue
             }
             queue.removeAll(keepingCapacity: queue.count < 64)
@@ -126,21 +167,34 @@ final class SubjectCore<Element, Policy: SubjectPolicy<Element>>: @unchecked Sen
         }
     }
 
-    private func perform(_ work: Work, on snapshot: ContiguousArray<Entry>) {
-        switch work {
-        case .next(let element, let sequence):
-            snapshot.withUnsafeBufferPointer { buffer in
-                for entry in buffer where entry.joinedAfter < sequence {
-                    entry.receiver?.onNext(element)
+    /// Sends `element` to the snapshot's observers that joined before `sequence`.
+    ///
+    /// `snapshot` owns a strong reference to every receiver in it (a removal during the delivery
+    /// copies `entries` and leaves the snapshot intact), so the calls go through the entries'
+    /// unmanaged references with no retain/release.
+    private func deliver(_ element: Element, sequence: UInt64, to snapshot: ContiguousArray<SubjectEntry>) {
+        snapshot.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            for index in 0..<buffer.count where base[index].isLive && base[index].joinedAfter < sequence {
+                base[index].target._withUnsafeGuaranteedRef {
+                    unsafeDowncast($0, to: Receiver<Element>.self).onNext(element)
                 }
             }
+        }
+    }
+
+    private func perform(_ work: Work, on snapshot: ContiguousArray<SubjectEntry>) {
+        switch work {
+        case .next(let element, let sequence):
+            deliver(element, sequence: sequence, to: snapshot)
         case .stop(let event, let sequence):
             for entry in snapshot where entry.joinedAfter < sequence {
-                entry.receiver?.on(event)
+                guard let receiver = entry.receiver else { continue }
+                unsafeDowncast(receiver, to: Receiver<Element>.self).on(event)
             }
         case .replay(let id, let events):
             guard let receiver = snapshot.first(where: { $0.id == id })?.receiver else { return }
-            for event in events { receiver.on(event) }
+            for event in events { unsafeDowncast(receiver, to: Receiver<Element>.self).on(event) }
         }
     }
 
@@ -148,6 +202,21 @@ final class SubjectCore<Element, Policy: SubjectPolicy<Element>>: @unchecked Sen
 
     func subscribe(_ receiver: Receiver<Element>) -> any Disposable {
         lock.lock()
+        if Policy.replaysOnlyStopEvent, !isDisposedLocked, !isStoppedLocked {
+            // Nothing to replay: skip building the (generic, so costly) replay array.
+            let id = nextID
+            nextID += 1
+            entries.append(SubjectEntry(id: id, joinedAfter: lastSequence, receiver: receiver))
+            lock.unlock()
+            return SubjectSubscription(subject: self, id: id)
+        }
+        return subscribeReplaying(receiver)
+    }
+
+    /// `subscribe` for a subject that has something to replay, has stopped or was disposed.
+    /// Called with the lock held; releases it.
+    @inline(never)
+    private func subscribeReplaying(_ receiver: Receiver<Element>) -> any Disposable {
         if isDisposedLocked {
             lock.unlock()
             receiver.onError(StreamsError.disposed(object: Policy.subjectName))
@@ -161,7 +230,7 @@ final class SubjectCore<Element, Policy: SubjectPolicy<Element>>: @unchecked Sen
         }
         let id = nextID
         nextID += 1
-        entries.append(Entry(id: id, joinedAfter: lastSequence, receiver: receiver))
+        entries.append(SubjectEntry(id: id, joinedAfter: lastSequence, receiver: receiver))
         let subscription = SubjectSubscription(subject: self, id: id)
         guard !replay.isEmpty else {
             lock.unlock()
@@ -175,7 +244,7 @@ final class SubjectCore<Element, Policy: SubjectPolicy<Element>>: @unchecked Sen
                 lock.unlock()
                 for event in replay { receiver.on(event) }
             } else {
-                queue.append(work)
+                enqueue(work)
                 lock.unlock()
             }
         } else {
@@ -187,9 +256,10 @@ final class SubjectCore<Element, Policy: SubjectPolicy<Element>>: @unchecked Sen
     }
 
     func remove(id: UInt64) {
-        let removed: Receiver<Element>? = lock.withLock {
+        let removed: AnyObject? = lock.withLock {
             guard let index = entryIndex(for: id), let receiver = entries[index].receiver else { return nil }
             entries[index].receiver = nil
+            entries[index].isLive = false
             tombstones += 1
             if tombstones > 8, tombstones * 2 > entries.count {
                 entries.removeAll { $0.receiver == nil }
@@ -215,7 +285,7 @@ final class SubjectCore<Element, Policy: SubjectPolicy<Element>>: @unchecked Sen
 
     /// Releases all observers; later use of the subject fails with ``StreamsError/disposed(object:)``.
     func dispose() {
-        let released: ContiguousArray<Entry> = lock.withLock {
+        let released: ContiguousArray<SubjectEntry> = lock.withLock {
             isDisposedLocked = true
             defer { entries.removeAll() }
             return entries
@@ -224,11 +294,39 @@ final class SubjectCore<Element, Policy: SubjectPolicy<Element>>: @unchecked Sen
     }
 }
 
+/// One observer slot of a ``SubjectCore``. Not generic, so array operations on the observer list
+/// need no runtime type metadata when the subject runs unspecialized.
+struct SubjectEntry {
+    let id: UInt64
+    let joinedAfter: UInt64
+    /// The `Receiver<Element>`, owned; `nil` once removed (a tombstone).
+    var receiver: AnyObject?
+    /// The same receiver, unowned, for calls that need no retain while the list owns it.
+    let target: Unmanaged<AnyObject>
+    /// `false` once removed; tested instead of loading `receiver`.
+    var isLive = true
+
+    init(id: UInt64, joinedAfter: UInt64, receiver: AnyObject) {
+        self.id = id
+        self.joinedAfter = joinedAfter
+        self.receiver = receiver
+        self.target = Unmanaged.passUnretained(receiver)
+    }
+}
+
+/// What a ``SubjectSubscription`` needs from its subject.
+protocol ObserverRemoving: AnyObject, Sendable {
+    /// Removes the observer subscribed as `id`; does nothing if it is gone.
+    func remove(id: UInt64)
+}
+
+extension SubjectCore: ObserverRemoving {}
+
 /// Removes one observer from a subject. A value type: subscribing to a subject allocates nothing
-/// beyond the observer list's growth.
-// Unchecked Sendable: only calls the subject's lock-guarded `remove`
-struct SubjectSubscription<Element, Policy: SubjectPolicy<Element>>: Disposable, @unchecked Sendable {
-    let subject: SubjectCore<Element, Policy>
+/// beyond the observer list's growth. Not generic, so returning it as `any Disposable` needs no
+/// runtime metadata lookup.
+struct SubjectSubscription: Disposable {
+    let subject: any ObserverRemoving
     let id: UInt64
     func dispose() { subject.remove(id: id) }
 }
@@ -249,10 +347,14 @@ protocol SubjectPolicy<Element> {
     func replay() -> [Event<Element>]
     /// The events broadcast on completion (AsyncSubject adds its last element).
     func completionEvents() -> [Event<Element>]
+    /// `true` if `replay()` is empty until the stop event (PublishSubject), so subscribing
+    /// can skip it.
+    static var replaysOnlyStopEvent: Bool { get }
 }
 
 extension SubjectPolicy {
     static var broadcastsElements: Bool { true }
+    static var replaysOnlyStopEvent: Bool { false }
     func completionEvents() -> [Event<Element>] { [.completed] }
 }
 

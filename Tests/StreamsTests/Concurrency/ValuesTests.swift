@@ -8,7 +8,7 @@ import Testing
         _ policy: AsyncThrowingStream<Int, any Error>.Continuation.BufferingPolicy
     ) async throws -> [Int] {
         let scope = LiveResources.Scope()
-        let collected = try await LiveResources.$current.withValue(scope) {
+        let collected = try await LiveResources.withScope(scope) {
             var collected: [Int] = []
             for try await value in Observable.of(1, 2, 3, 4).values(bufferingPolicy: policy) { collected.append(value) }
             return collected
@@ -92,7 +92,7 @@ import Testing
     @Test func droppingTheStreamDisposesTheSubscription() async {
         let (signals, signal) = AsyncStream<String>.makeStream()
         let scope = LiveResources.Scope()
-        LiveResources.$current.withValue(scope) {
+        LiveResources.withScope(scope) {
             let source = Observable<Int>.create { _ in Disposables.create { signal.yield("disposed") } }
             _ = source.values
         }
@@ -111,7 +111,7 @@ import Testing
 
     @Test func singleMaybeAndCompletableValues() async throws {
         let scope = LiveResources.Scope()
-        try await LiveResources.$current.withValue(scope) {
+        try await LiveResources.withScope(scope) {
             #expect(try await Single.just(1).value == 1)
             #expect(try await Maybe.just(2).value == 2)
             #expect(try await Maybe<Int>.empty().value == nil)
@@ -129,12 +129,14 @@ import Testing
             return Disposables.create { signal.yield("disposed") }
         }
         let scope = LiveResources.Scope()
-        let waiter = LiveResources.$current.withValue(scope) { Task { try await single.value } }
-        var iterator = signals.makeAsyncIterator()
-        #expect(await iterator.next() == "subscribed")
-        waiter.cancel()
-        #expect(await iterator.next() == "disposed")
-        await #expect(throws: CancellationError.self) { try await waiter.value }
+        await LiveResources.withScope(scope) {
+            let waiter = Task { try await single.value }
+            var iterator = signals.makeAsyncIterator()
+            #expect(await iterator.next() == "subscribed")
+            waiter.cancel()
+            #expect(await iterator.next() == "disposed")
+            await #expect(throws: CancellationError.self) { try await waiter.value }
+        }
         #expect(scope.total == 0)
     }
 

@@ -23,3 +23,22 @@ final class Recorder<Value>: @unchecked Sendable {  // `storage` guarded by `loc
 struct TestError: Error, Equatable {
     var code = 0
 }
+
+/// A thread-safe list of strings for tests that log what happened, in order.
+final class Log: @unchecked Sendable {
+    // Unchecked Sendable: `storage` guarded by `lock`.
+    private let lock = NSLock()
+    private var storage: [String] = []
+
+    func append(_ item: String) {
+        lock.lock()
+        storage.append(item)
+        lock.unlock()
+    }
+
+    var items: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return storage
+    }
+}

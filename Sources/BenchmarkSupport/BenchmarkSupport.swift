@@ -1,2 +1,0 @@
-/// Code the benchmarks run as "user code", kept in its own module.
-public enum BenchmarkSupportModule {}
