@@ -94,6 +94,25 @@ func searchResults(for query: Observable<String>) -> Observable<[String]> {
         // 20, 30, done
     }
 
+    // MARK: AsyncAwaitBridging.md (DocC)
+
+    @Test func asyncAwaitBridging() async throws {
+        let sum = try await Observable.of(1, 2, 3).reduce(0, accumulator: +).asSingle().value
+        var seen: [Int] = []
+        for try await value in Observable.of(1, 2, 3).values {
+            seen.append(value)
+        }
+        let answer = try await Single.create { 6 * 7 }.value
+        #expect(sum == 6 && seen == [1, 2, 3] && answer == 42)
+    }
+
+    // MARK: Versioning
+
+    @Test func changelogNamesTheLibraryVersion() throws {
+        let changelog = try String(contentsOf: Self.root.appendingPathComponent("CHANGELOG.md"), encoding: .utf8)
+        #expect(changelog.contains("\n## \(StreamsVersion.current) "))
+    }
+
     // MARK: The checker
 
     @Test func everySwiftBlockIsCompiled() throws {
