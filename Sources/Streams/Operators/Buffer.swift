@@ -38,7 +38,8 @@ private final class BufferObservable<Element>: Observable<[Element]>, @unchecked
     }
 }
 
-private final class BufferSink<Element>: OutboxSink<Element, [Element]>, TimerTarget, @unchecked Sendable {  // mutable state guarded by `lock`
+// Unchecked Sendable: mutable state guarded by `lock`
+private final class BufferSink<Element>: OutboxSink<Element, [Element]>, TimerTarget, @unchecked Sendable {
     let timeSpan: RxTimeInterval
     let count: Int
     let scheduler: any SchedulerType

@@ -33,7 +33,8 @@ private final class DebounceObservable<Element>: Observable<Element>, @unchecked
     }
 }
 
-private final class DebounceSink<Element>: OutboxSink<Element, Element>, TimerTarget, @unchecked Sendable {  // mutable state guarded by `lock`
+// Unchecked Sendable: mutable state guarded by `lock`
+private final class DebounceSink<Element>: OutboxSink<Element, Element>, TimerTarget, @unchecked Sendable {
     let dueTime: RxTimeInterval
     let scheduler: any SchedulerType
     private var pending: Element?

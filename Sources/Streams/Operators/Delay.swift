@@ -34,7 +34,8 @@ private final class DelayObservable<Element>: Observable<Element>, @unchecked Se
     }
 }
 
-private final class DelaySink<Element>: OutboxSink<Element, Element>, TimerTarget, @unchecked Sendable {  // mutable state guarded by `lock`
+// Unchecked Sendable: mutable state guarded by `lock`
+private final class DelaySink<Element>: OutboxSink<Element, Element>, TimerTarget, @unchecked Sendable {
     let dueTime: RxTimeInterval
     let scheduler: any SchedulerType
     private var queue: [(time: RxTime, event: Event<Element>)] = []

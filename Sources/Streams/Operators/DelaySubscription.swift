@@ -13,7 +13,8 @@ extension ObservableType {
     }
 }
 
-private final class DelaySubscriptionObservable<Element>: Observable<Element>, @unchecked Sendable {  // immutable after init
+// Unchecked Sendable: immutable after init
+private final class DelaySubscriptionObservable<Element>: Observable<Element>, @unchecked Sendable {
     let source: Observable<Element>
     let dueTime: RxTimeInterval
     let scheduler: any SchedulerType
@@ -32,7 +33,8 @@ private final class DelaySubscriptionObservable<Element>: Observable<Element>, @
 }
 
 /// Forwards events from a source it subscribes to when its timer fires.
-final class DeferredSubscriptionSink<Element>: Sink<Element, Element>, TimerTarget, @unchecked Sendable {  // see SubscriptionNode; `source` immutable
+// Unchecked Sendable: see SubscriptionNode; `source` immutable
+final class DeferredSubscriptionSink<Element>: Sink<Element, Element>, TimerTarget, @unchecked Sendable {
     let source: Observable<Element>
 
     init(source: Observable<Element>, downstream: Receiver<Element>) {

@@ -101,7 +101,8 @@ public struct MainActorObservable<Element>: Sendable {
 
 /// The subscription node behind `MainActorObservable.subscribe`: calls main-actor closures from
 /// the main queue.
-private final class MainActorNode<Element>: SubscriptionNode<Element>, @unchecked Sendable {  // handlers immutable; see SubscriptionNode
+// Unchecked Sendable: handlers immutable; see SubscriptionNode
+private final class MainActorNode<Element>: SubscriptionNode<Element>, @unchecked Sendable {
     let onNextHandler: (@MainActor (Element) -> Void)?
     let onErrorHandler: (@MainActor (any Error) -> Void)?
     let onCompletedHandler: (@MainActor () -> Void)?
@@ -161,7 +162,8 @@ private struct MainThreadTransfer<Value>: @unchecked Sendable {  // created and 
 }
 
 /// A weak reference read only on the main actor.
-private final class MainActorWeakBox<Value: AnyObject>: @unchecked Sendable {  // `value` is read only on the main thread
+// Unchecked Sendable: `value` is read only on the main thread
+private final class MainActorWeakBox<Value: AnyObject>: @unchecked Sendable {
     weak var value: Value?
     init(_ value: Value) { self.value = value }
 }

@@ -13,7 +13,8 @@
 //   and a reentrant disposal during `connect()` is honoured right after it returns.
 
 /// An observable that shares one subscription to its source, made by ``connect()``.
-public class ConnectableObservable<Element>: Observable<Element>, @unchecked Sendable {  // subclasses guard their state with a lock
+// Unchecked Sendable: subclasses guard their state with a lock
+public class ConnectableObservable<Element>: Observable<Element>, @unchecked Sendable {
     override init() {}
 
     /// Subscribes the shared subject to the source, if not already connected; disposing the result
@@ -255,7 +256,8 @@ private final class RefCountObservable<Element>: Observable<Element>, @unchecked
     }
 }
 
-private final class RefCountSink<Element>: Sink<Element, Element>, @unchecked Sendable {  // `generation`/`counted` guarded by the parent's lock
+// Unchecked Sendable: `generation`/`counted` guarded by the parent's lock
+private final class RefCountSink<Element>: Sink<Element, Element>, @unchecked Sendable {
     let parent: RefCountObservable<Element>
     var generation: UInt64 = 0
     var counted = false

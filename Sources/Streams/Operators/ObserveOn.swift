@@ -33,7 +33,8 @@ final class ObserveOnObservable<Element>: Observable<Element>, @unchecked Sendab
     }
 }
 
-private final class ObserveOnSink<Element>: Sink<Element, Element>, TimerTarget, @unchecked Sendable {  // mutable state guarded by `lock`
+// Unchecked Sendable: mutable state guarded by `lock`
+private final class ObserveOnSink<Element>: Sink<Element, Element>, TimerTarget, @unchecked Sendable {
     let scheduler: any ImmediateSchedulerType
     private let lock = Lock()
     private var queue: [Event<Element>] = []

@@ -50,7 +50,8 @@ func schedulePeriodicTimer(
 
 /// A sink whose downstream events may be decided on several threads (upstream and timers): it
 /// serializes them through a lock-guarded outbox delivered outside the lock.
-class OutboxSink<Input, Output>: Sink<Input, Output>, @unchecked Sendable {  // subclass state and outbox guarded by `lock`
+// Unchecked Sendable: subclass state and outbox guarded by `lock`
+class OutboxSink<Input, Output>: Sink<Input, Output>, @unchecked Sendable {
     /// Guards the subclass's state and the outbox.
     final let lock = Lock()
     private var outbox: [Event<Output>] = []

@@ -31,7 +31,8 @@ private final class SubscribeOnObservable<Element>: Observable<Element>, @unchec
     }
 }
 
-private final class SubscribeOnSink<Element>: Sink<Element, Element>, TimerTarget, @unchecked Sendable {  // see SubscriptionNode; other fields immutable
+// Unchecked Sendable: see SubscriptionNode; other fields immutable
+private final class SubscribeOnSink<Element>: Sink<Element, Element>, TimerTarget, @unchecked Sendable {
     let source: Observable<Element>
     let scheduler: any ImmediateSchedulerType
 

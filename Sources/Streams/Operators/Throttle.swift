@@ -41,7 +41,8 @@ private final class ThrottleObservable<Element>: Observable<Element>, @unchecked
     }
 }
 
-private final class ThrottleSink<Element>: OutboxSink<Element, Element>, TimerTarget, @unchecked Sendable {  // mutable state guarded by `lock`
+// Unchecked Sendable: mutable state guarded by `lock`
+private final class ThrottleSink<Element>: OutboxSink<Element, Element>, TimerTarget, @unchecked Sendable {
     let dueSeconds: Double
     let latest: Bool
     let scheduler: any SchedulerType

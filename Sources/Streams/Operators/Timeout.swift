@@ -49,7 +49,8 @@ private final class TimeoutObservable<Element>: Observable<Element>, @unchecked 
     }
 }
 
-private final class TimeoutSink<Element>: OutboxSink<Element, Element>, TimerTarget, @unchecked Sendable {  // mutable state guarded by `lock`
+// Unchecked Sendable: mutable state guarded by `lock`
+private final class TimeoutSink<Element>: OutboxSink<Element, Element>, TimerTarget, @unchecked Sendable {
     let parent: TimeoutObservable<Element>
     private var currentID: UInt64 = 0
     private var switched = false

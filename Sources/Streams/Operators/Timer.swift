@@ -23,7 +23,8 @@ extension Observable where Element: RxAbstractInteger & Sendable {
     }
 }
 
-private final class TimerObservable<Element: RxAbstractInteger & Sendable>: Observable<Element>, @unchecked Sendable {  // immutable after init
+// Unchecked Sendable: immutable after init
+private final class TimerObservable<Element: RxAbstractInteger & Sendable>: Observable<Element>, @unchecked Sendable {
     let dueTime: RxTimeInterval
     let period: RxTimeInterval?
     let scheduler: any SchedulerType

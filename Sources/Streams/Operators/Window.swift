@@ -20,7 +20,8 @@ extension ObservableType {
     }
 }
 
-private final class WindowObservable<Element>: Observable<Observable<Element>>, @unchecked Sendable {  // immutable after init
+// Unchecked Sendable: immutable after init
+private final class WindowObservable<Element>: Observable<Observable<Element>>, @unchecked Sendable {
     let source: Observable<Element>
     let timeSpan: RxTimeInterval
     let count: Int
@@ -48,7 +49,8 @@ private enum WindowAction<Element> {
     case finish(Event<Observable<Element>>)
 }
 
-private final class WindowSink<Element>: Sink<Element, Observable<Element>>, TimerTarget, @unchecked Sendable {  // mutable state guarded by `lock`
+// Unchecked Sendable: mutable state guarded by `lock`
+private final class WindowSink<Element>: Sink<Element, Observable<Element>>, TimerTarget, @unchecked Sendable {
     let timeSpan: RxTimeInterval
     let count: Int
     let scheduler: any SchedulerType

@@ -312,7 +312,7 @@ import Testing
             let start = clock.now
             task.cancel()
             let result = await task.result
-            #expect(clock.now - start < .seconds(15))
+            #expect(clock.now - start < .seconds(60))
             #expect(throws: SearchError.cancelled) { try result.get() }
             #expect(await server.waitForClientHangUp(timeout: 60))
         }
@@ -346,7 +346,7 @@ import Testing
                 try await client(server, timeout: 0.5).search(SearchRequest(query: "swift"))
             }
             let elapsed = clock.now - start
-            #expect(elapsed >= .milliseconds(450) && elapsed < .seconds(15))
+            #expect(elapsed >= .milliseconds(450) && elapsed < .seconds(120))
             #expect(await server.waitForClientHangUp(timeout: 60))
         }
     }

@@ -1,0 +1,108 @@
+import Foundation
+import Streams
+import StreamsMVC
+
+/// How a `--query` run ended.
+public enum QueryOutcome: Sendable, Equatable {
+    /// The search succeeded: up to `limit` repositories, in result order.
+    case results([Repository])
+    /// The search failed; `reason` is one line naming the problem (``SearchError/userMessage``).
+    case failed(reason: String)
+}
+
+/// `--query` mode: the app's own ``SearchController`` and ``SearchModel`` without the terminal UI.
+///
+/// A ``QueryModeView`` stands in for the terminal view: it types the query once, then asks for the
+/// next page (like pressing End) until `limit` results are loaded, the results end, or the API's
+/// 1,000-result cap is reached. It never waits out a rate limit: the first countdown state ends the
+/// run with a failure, and so does an error message in the state.
+public enum QueryMode {
+    /// Runs the search and calls `completion` exactly once, on `queue`.
+    ///
+    /// The returned disposable cancels the run (and any request in flight) without calling `completion`.
+    public static func run(
+        query: String, limit: Int, searching: any RepositorySearching, queue: DispatchQueue,
+        completion: @escaping @Sendable (QueryOutcome) -> Void
+    ) -> any Disposable {
+        let scheduler = SerialDispatchQueueScheduler(serialQueue: queue)
+        let controller = SearchController(
+            searching: searching, scheduler: scheduler, debounce: .milliseconds(0), perPage: min(max(limit, 1), 100),
+            navigator: Navigator { _ in })
+        let view = QueryModeView(query: query, limit: limit, completion: completion)
+        let screen = combineModel(
+            SearchModel(), withView: view, statefulController: controller, andUserInteractable: view,
+            scheduler: scheduler,
+            onUnhandledError: { error in view.finish(.failed(reason: "internal error: \(error)")) })
+        view.start()
+        return screen
+    }
+
+    /// Runs the search and suspends until it ends (without blocking a thread).
+    public static func outcome(query: String, limit: Int, searching: any RepositorySearching) async -> QueryOutcome {
+        await withCheckedContinuation { continuation in
+            let slot = RunSlot()
+            let queue = DispatchQueue(label: "search-demo.query")
+            slot.set(
+                run(query: query, limit: limit, searching: searching, queue: queue) { outcome in
+                    slot.dispose()
+                    continuation.resume(returning: outcome)
+                })
+        }
+    }
+
+    /// Runs the search and waits for it on the calling thread (which must not be `queue`'s).
+    public static func runAndWait(query: String, limit: Int, searching: any RepositorySearching) -> QueryOutcome {
+        let done = DispatchSemaphore(value: 0)
+        let result = OutcomeBox()
+        let queue = DispatchQueue(label: "search-demo.query")
+        let run = run(query: query, limit: limit, searching: searching, queue: queue) { outcome in
+            result.set(outcome)
+            done.signal()
+        }
+        done.wait()
+        run.dispose()
+        return result.get() ?? .failed(reason: "internal error: no outcome")
+    }
+}
+
+/// The result slot of ``QueryMode/runAndWait(query:limit:searching:)``.
+private final class OutcomeBox: @unchecked Sendable {  // `outcome` guarded by `lock`
+    private let lock = NSLock()
+    private var outcome: QueryOutcome?
+
+    func set(_ value: QueryOutcome) {
+        lock.lock()
+        outcome = value
+        lock.unlock()
+    }
+
+    func get() -> QueryOutcome? {
+        lock.lock()
+        defer { lock.unlock() }
+        return outcome
+    }
+}
+
+/// The disposable of a run, settable after the run started and disposable from any thread.
+private final class RunSlot: @unchecked Sendable {  // `disposable` and `disposed` guarded by `lock`
+    private let lock = NSLock()
+    private var disposable: (any Disposable)?
+    private var disposed = false
+
+    func set(_ value: any Disposable) {
+        lock.lock()
+        let dispose = disposed
+        if !dispose { disposable = value }
+        lock.unlock()
+        if dispose { value.dispose() }
+    }
+
+    func dispose() {
+        lock.lock()
+        let value = disposable
+        disposable = nil
+        disposed = true
+        lock.unlock()
+        value?.dispose()
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import Streams
+import StreamsMVC
+
+/// The interactive app: a ``TerminalSession``, the ``SearchTerminalView``, the ``SearchCoordinator``
+/// and the main loop.
+///
+/// Main loop: a command-line program has no running main queue unless it calls `dispatchMain()`.
+/// The UI lives on the main queue, so the app calls `dispatchMain()` and never returns; key events
+/// (read on the session's reader thread) hop to the main queue, `combineModel` delivers states with
+/// `MainScheduler.instance`, the view's timers use it too, and the `@MainActor` coordinator runs
+/// there. So the view's mutable state (the search line, the last frame) is touched by one thread only,
+/// while searches run on Swift concurrency's threads and only their results hop back.
+///
+/// The terminal is restored on every exit: Ctrl-C and end of input go through ``quit(status:)``;
+/// SIGINT/SIGTERM/SIGHUP, crashes and `exit()` are covered by the session's signal handling.
+public enum TerminalApp {
+    /// Takes over the terminal and runs until the user quits; exits the process.
+    public static func run(searching: any RepositorySearching, options: CommandLineOptions) -> Never {
+        MainActor.assumeIsolated { start(searching: searching, options: options) }
+        dispatchMain()
+    }
+
+    @MainActor private static var current: Running?
+
+    @MainActor
+    private static func start(searching: any RepositorySearching, options: CommandLineOptions) {
+        let session = TerminalSession()
+        var writer = ScreenWriter()
+        let view = SearchTerminalView(size: session.size, scheduler: MainScheduler.instance) { frame, size in
+            do {
+                try session.write(writer.render(frame, size: size))
+            } catch {
+                MainActor.assumeIsolated { quit(status: SearchDemoCommand.ExitStatus.failure) }
+            }
+        }
+        let debounce = RxTimeInterval.milliseconds(options.debounceMilliseconds)
+        let coordinator = SearchCoordinator(opener: URLOpener(), notify: view.showNotice) { navigator in
+            let controller = SearchController(
+                searching: searching, scheduler: MainScheduler.instance, debounce: debounce, navigator: navigator)
+            return combineModel(
+                SearchModel(), withView: view, statefulController: controller, andUserInteractable: view,
+                scheduler: MainScheduler.instance,
+                onUnhandledError: { error in
+                    DispatchQueue.main.async { view.showNotice("internal error: \(error)") }
+                })
+        }
+        current = Running(session: session, coordinator: coordinator)
+        do {
+            try session.start { event in
+                DispatchQueue.main.async { MainActor.assumeIsolated { handle(event, view: view) } }
+            }
+        } catch {
+            FileHandle.standardError.write(
+                Data("search-demo: the terminal UI needs a terminal (\(error)); try --query\n".utf8))
+            exit(SearchDemoCommand.ExitStatus.failure)
+        }
+        coordinator.start()
+        view.redraw()
+    }
+
+    @MainActor
+    private static func handle(_ event: TerminalEvent, view: SearchTerminalView) {
+        switch event {
+        case .key(let key):
+            if !view.handle(key) { quit(status: SearchDemoCommand.ExitStatus.success) }
+        case .resize(let size):
+            view.resize(to: size)
+        case .inputClosed:
+            quit(status: SearchDemoCommand.ExitStatus.success)
+        }
+    }
+
+    /// Tears the screen down, restores the terminal and exits.
+    @MainActor
+    private static func quit(status: Int32) -> Never {
+        current?.coordinator.stop()
+        current?.session.restore()
+        exit(status)
+    }
+
+    private struct Running {
+        let session: TerminalSession
+        let coordinator: SearchCoordinator
+    }
+}

@@ -1,0 +1,177 @@
+import Foundation
+import Streams
+import StreamsMVC
+
+// Concurrency: `use` builds one pipeline per screen. Responses are delivered on `scheduler` (the queue
+// the app sends events on), so actions are reduced in causal order. Query edits are debounced on `scheduler`,
+// trimmed, de-duplicated and searched with `flatMapLatest`, so a new query (or a clear) disposes
+// the in-flight request. Rate-limit state lives in a lock-protected `RateLimitGate` shared by every
+// request; the current state is read through `currentState` (never by subscribing to it).
+
+/// The search screen's controller: typing → debounced queries → page requests → actions.
+public struct SearchController: StatefulController {
+    /// Fetches one page as an observable; disposing the subscription cancels the request.
+    public typealias Search = @Sendable (SearchRequest) -> Observable<SearchPage>
+
+    private let search: Search
+    private let scheduler: any SchedulerType
+    private let debounce: RxTimeInterval
+    private let perPage: Int
+    private let navigator: Navigator<SearchRoute>
+    private let gate = RateLimitGate()
+
+    /// Creates a controller over an observable search function (tests pass virtual-time fakes).
+    public init(
+        search: @escaping Search, scheduler: any SchedulerType, debounce: RxTimeInterval = .milliseconds(300),
+        perPage: Int = 30, navigator: Navigator<SearchRoute>
+    ) {
+        self.search = search
+        self.scheduler = scheduler
+        self.debounce = debounce
+        self.perPage = perPage
+        self.navigator = navigator
+    }
+
+    /// Creates a controller over a ``RepositorySearching`` backend (the live client or the offline
+    /// catalog): each request runs as a task that disposal cancels.
+    public init(
+        searching: any RepositorySearching, scheduler: any SchedulerType, debounce: RxTimeInterval = .milliseconds(300),
+        perPage: Int = 30, navigator: Navigator<SearchRoute>
+    ) {
+        self.init(
+            search: { request in Observable.fromAsync { try await searching.search(request) } },
+            scheduler: scheduler, debounce: debounce, perPage: perPage, navigator: navigator)
+    }
+
+    /// Wires events to actions.
+    ///
+    /// The event stream is subscribed once per subscription of the result and multicast inside it, so
+    /// the query, paging and navigation branches see each event once, in that order: paging decides on
+    /// the state before the selection moves.
+    public func use(
+        eventStream: Observable<SearchEvent>, currentState: @escaping @Sendable () -> SearchState?
+    ) -> Observable<SearchAction> {
+        Observable.create { [self] observer in
+            let events = PublishSubject<SearchEvent>()
+            let actions = wire(events.asObservable(), currentState: currentState).subscribe(observer)
+            let input = eventStream.subscribe(events)
+            return Disposables.create(input, actions)
+        }
+    }
+
+    private func wire(
+        _ events: Observable<SearchEvent>, currentState: @escaping @Sendable () -> SearchState?
+    ) -> Observable<SearchAction> {
+        let perPage = self.perPage
+        let queries =
+            events
+            .compactMap { event -> String? in
+                if case .queryEdited(let text) = event { return text }
+                return nil
+            }
+            .debounce(debounce, scheduler: scheduler)
+            .map(SearchQuery.normalize)
+            .distinctUntilChanged()
+            .map { SearchRequest(query: $0, page: 1, perPage: perPage) }
+        let nextPages = events.compactMap { event -> SearchRequest? in
+            guard let state = currentState() else { return nil }
+            return NextPagePolicy.request(after: event, in: state, perPage: perPage)
+        }
+        let loads = Observable.merge(queries, nextPages).flatMapLatest { [self] request in
+            request.query.isEmpty ? Observable.just(SearchAction.cleared) : load(request)
+        }
+        let navigation = events.compactMap { [navigator] event -> SearchAction? in
+            switch event {
+            case .queryEdited: return nil
+            case .moveSelection(let delta): return .moveSelection(by: delta)
+            case .selectFirst: return .select(index: 0)
+            case .selectLast: return .select(index: Int.max)
+            case .openDetail: return .showDetail
+            case .closeDetail: return .hideDetail
+            case .openInBrowser:
+                if let state = currentState(), let repository = state.detail ?? state.selectedRepository {
+                    navigator.request(.openURL(repository.htmlURL.absoluteString))
+                }
+                return nil
+            }
+        }
+        return Observable.merge(loads, navigation)
+    }
+
+    /// Loads one page: waits out any rate limit first, announces the request, then maps the
+    /// response (or failure) to actions. A rate-limit answer waits and retries automatically.
+    private func load(_ request: SearchRequest) -> Observable<SearchAction> {
+        Observable.deferred { [self] in
+            let waiting = gate.secondsLeft(at: scheduler.now)
+            if waiting > 0 {
+                return countdown(request.query, seconds: waiting).concat(load(request))
+            }
+            // Responses hop to `scheduler`, where events also arrive in the app: the reduction then runs
+            // on one queue, so actions keep their causal order (a page never overtakes the key press
+            // that asked for it).
+            let response = search(request)
+                .observe(on: scheduler)
+                .map { [gate] page -> SearchAction in
+                    gate.recordSuccess()
+                    return .pageLoaded(query: request.query, page: request.page, page)
+                }
+                .catch { [self] error in recover(from: error, request: request) }
+            return Observable.just(.requestStarted(query: request.query, page: request.page)).concat(response)
+        }
+    }
+
+    private func recover(from error: any Error, request: SearchRequest) -> Observable<SearchAction> {
+        switch error as? SearchError {
+        case .rateLimited(let retryAfter, _):
+            let wait = gate.recordLimit(retryAfter: retryAfter, at: scheduler.now)
+            return countdown(request.query, seconds: wait).concat(load(request))
+        case .cancelled:
+            return .empty()
+        case .some(let searchError):
+            return .just(.requestFailed(query: request.query, message: searchError.userMessage))
+        case .none:
+            return .just(.requestFailed(query: request.query, message: "\(error)"))
+        }
+    }
+
+    /// `secondsLeft` = seconds, seconds-1, …, 1, one per second on `scheduler`.
+    private func countdown(_ query: String, seconds: Int) -> Observable<SearchAction> {
+        guard seconds > 0 else { return .empty() }
+        let ticks = Observable<Int>.interval(.seconds(1), scheduler: scheduler).take(seconds - 1)
+        return ticks.map { seconds - 1 - $0 }
+            .startWith(seconds)
+            .map { .rateLimitCountdown(query: query, secondsLeft: $0) }
+            .concat(Observable<SearchAction>.empty().delaySubscription(.seconds(1), scheduler: scheduler))
+    }
+}
+
+/// Normalizes what the user typed into the query that is searched.
+enum SearchQuery {
+    /// Trims whitespace and drops control characters (pasted tabs, escapes).
+    static func normalize(_ text: String) -> String {
+        let scalars = text.unicodeScalars.filter { !CharacterSet.controlCharacters.contains($0) }
+        let visible = String(String.UnicodeScalarView(scalars))
+        return visible.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}
+
+/// When moving the selection should load the next page.
+enum NextPagePolicy {
+    /// The search API serves at most this many results per query.
+    static let resultCap = 1_000
+
+    /// The next page's request when `event` moves the selection onto the last loaded row while
+    /// more results exist below the 1,000-result cap and nothing is loading; otherwise `nil`.
+    static func request(after event: SearchEvent, in state: SearchState, perPage: Int) -> SearchRequest? {
+        let target: Int
+        switch event {
+        case .moveSelection(let delta): target = state.selection + delta
+        case .selectLast: target = Int.max
+        default: return nil
+        }
+        guard state.phase == .loaded, let next = state.nextPage, !state.results.isEmpty,
+            target >= state.results.count - 1, (next - 1) * perPage < resultCap
+        else { return nil }
+        return SearchRequest(query: state.query, page: next, perPage: perPage)
+    }
+}

@@ -1,0 +1,75 @@
+import StreamsMVC
+
+/// The search screen's model: a pure reducer over ``SearchAction``s.
+///
+/// Stale actions — a page or failure for a query other than the current one — are ignored, so a
+/// slow response can never overwrite a newer query's results. The last good results stay on screen
+/// while a new query loads and when it fails; its first page replaces them.
+public struct SearchModel: ReducerModel {
+    /// What the controller sends.
+    public typealias Action = SearchAction
+    /// What the view renders.
+    public typealias State = SearchState
+
+    /// Creates the model.
+    public init() {}
+
+    /// The idle state.
+    public var initialState: SearchState { SearchState() }
+
+    /// Applies one action.
+    public func reduce(state: SearchState, with action: SearchAction) -> SearchState {
+        var state = state
+        switch action {
+        case .cleared:
+            state = SearchState()
+        case .requestStarted(let query, let page):
+            if page == 1 {
+                // The last good results stay visible until the new query's first page replaces them.
+                if query != state.query { state.detail = nil }
+                state.query = query
+                state.phase = .loading
+                state.nextPage = nil
+            } else if query == state.query {
+                state.phase = .loadingNextPage
+            }
+            state.errorMessage = nil
+        case .pageLoaded(let query, let page, let result):
+            guard query == state.query else { break }
+            if page == 1 {
+                state.results = []
+                state.selection = 0
+            }
+            var seen = Set(state.results.map(\.id))
+            for repository in result.items where seen.insert(repository.id).inserted {
+                state.results.append(repository)
+            }
+            state.totalCount = result.totalCount
+            state.nextPage = result.nextPage
+            state.rateLimitRemaining = result.rateLimitRemaining ?? state.rateLimitRemaining
+            state.phase = state.results.isEmpty ? .empty : .loaded
+            state.errorMessage = nil
+        case .requestFailed(let query, let message):
+            guard query == state.query else { break }
+            state.errorMessage = message
+            state.phase = state.results.isEmpty ? .idle : .loaded
+        case .rateLimitCountdown(let query, let secondsLeft):
+            guard query == state.query else { break }
+            state.phase = .rateLimited(secondsLeft: secondsLeft)
+            state.rateLimitRemaining = 0
+        case .moveSelection(let delta):
+            state.selection = clamp(state.selection + delta, count: state.results.count)
+        case .select(let index):
+            state.selection = clamp(index, count: state.results.count)
+        case .showDetail:
+            state.detail = state.selectedRepository
+        case .hideDetail:
+            state.detail = nil
+        }
+        return state
+    }
+
+    private func clamp(_ index: Int, count: Int) -> Int {
+        max(0, min(index, count - 1))
+    }
+}

@@ -1,0 +1,219 @@
+import Foundation
+
+/// Draws the search screen as plain text lines: a pure function of the state, so every frame can be
+/// checked in a unit test.
+///
+/// Layout (`rows` lines, none wider than `columns` terminal columns, trailing spaces trimmed):
+/// - row 0: the search line, `Search: ` and the text being typed (its tail, if it does not fit);
+/// - rows 1 … rows-2: the result list (or the detail view), scrolled so the selection is visible;
+/// - the last row: the status bar (phase on the left, `x-ratelimit-remaining` on the right).
+public enum SearchScreenRenderer {
+    /// What the status bar shows besides the state: an error toast and the spinner's frame.
+    public struct Overlay: Sendable, Equatable {
+        /// A message shown instead of the phase (errors, a printed URL); `nil` shows the phase.
+        public var toast: String?
+        /// Which spinner glyph a loading phase shows.
+        public var spinnerFrame: Int
+
+        /// An overlay.
+        public init(toast: String? = nil, spinnerFrame: Int = 0) {
+            self.toast = toast
+            self.spinnerFrame = spinnerFrame
+        }
+    }
+
+    /// The search line's prompt.
+    public static let prompt = "Search: "
+    /// The spinner's glyphs, one per frame.
+    public static let spinner: [Character] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
+
+    /// The frame for `state` with the search line reading `query`, at `size`; the status bar shows
+    /// `state.errorMessage` as its toast.
+    public static func render(state: SearchState, query: String, size: TerminalSize) -> [String] {
+        render(state: state, query: query, size: size, overlay: Overlay(toast: state.errorMessage))
+    }
+
+    /// The frame for `state` with the search line reading `query`, at `size`, with `overlay`.
+    public static func render(state: SearchState, query: String, size: TerminalSize, overlay: Overlay) -> [String] {
+        let rows = max(size.rows, 0)
+        let columns = max(size.columns, 0)
+        guard rows > 0 else { return [] }
+        var lines = [searchLine(query, columns: columns)]
+        if rows == 1 { return lines }
+        let body = rows - 2
+        if let detail = state.detail {
+            lines += detailLines(detail, columns: columns, rows: body)
+        } else {
+            lines += listLines(state, columns: columns, rows: body)
+        }
+        lines += [statusLine(state, overlay: overlay, columns: columns)]
+        return lines.map { trimmed(DisplayWidth.truncate($0, toWidth: columns)) }
+    }
+
+    /// The cursor's column on the search line for `query` at `columns`.
+    public static func cursorColumn(query: String, columns: Int) -> Int {
+        min(DisplayWidth.of(searchLine(query, columns: columns)), max(columns - 1, 0))
+    }
+
+    // MARK: Search line
+
+    private static func searchLine(_ query: String, columns: Int) -> String {
+        let line = prompt + query
+        if DisplayWidth.of(line) < columns || columns <= DisplayWidth.of(prompt) + 1 {
+            return DisplayWidth.truncate(line, toWidth: columns)
+        }
+        // Keep the end of the query (where the cursor is) in view, and one column for the cursor.
+        var tail = ""
+        var width = 0
+        let room = columns - DisplayWidth.of(prompt) - 2
+        for character in query.reversed() {
+            let characterWidth = DisplayWidth.of(character)
+            if width + characterWidth > room { break }
+            tail.insert(character, at: tail.startIndex)
+            width += characterWidth
+        }
+        return prompt + String(DisplayWidth.ellipsis) + tail
+    }
+
+    // MARK: Result list
+
+    private static func listLines(_ state: SearchState, columns: Int, rows: Int) -> [String] {
+        guard rows > 0 else { return [] }
+        let top = state.selection < rows ? 0 : state.selection - rows + 1
+        let visible = state.results.dropFirst(top).prefix(rows)
+        var lines = visible.enumerated().map { offset, repository in
+            row(repository, selected: top + offset == state.selection, columns: columns)
+        }
+        while lines.count < rows { lines.append("") }
+        return lines
+    }
+
+    private static func row(_ repository: Repository, selected: Bool, columns: Int) -> String {
+        let nameWidth = min(32, max(8, (columns - 2) * 2 / 5))
+        let name = DisplayWidth.fit(repository.fullName, toWidth: nameWidth)
+        let stars =
+            String(repeating: " ", count: max(0, 6 - formatStars(repository.stargazersCount).count))
+            + formatStars(repository.stargazersCount)
+        let language = DisplayWidth.fit(repository.language ?? "", toWidth: 10)
+        var line = (selected ? "> " : "  ") + name + " " + stars + "  " + language
+        let room = columns - DisplayWidth.of(line) - 2
+        if room >= 4, let description = repository.description.map(oneLine), !description.isEmpty {
+            line += "  " + DisplayWidth.truncate(description, toWidth: room)
+        }
+        return line
+    }
+
+    /// `999`, `1.2k`, `12.3k`, `123k`, `1.2M`.
+    static func formatStars(_ count: Int) -> String {
+        switch count {
+        case ..<1000: return String(count)
+        case ..<100_000: return decimal(Double(count) / 1000) + "k"
+        case ..<1_000_000: return String(count / 1000) + "k"
+        default: return decimal(Double(count) / 1_000_000) + "M"
+        }
+    }
+
+    private static func decimal(_ value: Double) -> String {
+        let tenths = Int((value * 10).rounded(.down))
+        return tenths % 10 == 0 ? String(tenths / 10) : "\(tenths / 10).\(tenths % 10)"
+    }
+
+    // MARK: Detail view
+
+    private static func detailLines(_ repository: Repository, columns: Int, rows: Int) -> [String] {
+        guard rows > 0 else { return [] }
+        var lines = ["", "  " + repository.fullName, ""]
+        for line in wrap(repository.description.map(oneLine) ?? "(no description)", width: columns - 4) {
+            lines.append("  " + line)
+        }
+        lines += [
+            "",
+            "  Language  " + (repository.language ?? "—"),
+            "  Stars     " + grouped(repository.stargazersCount),
+            "  Updated   " + (repository.updatedAt.map(day) ?? "—"),
+            "  URL       " + repository.htmlURL.absoluteString,
+            "",
+            "  o open in browser · Esc back",
+        ]
+        if lines.count > rows { lines = Array(lines.prefix(rows)) }
+        while lines.count < rows { lines.append("") }
+        return lines
+    }
+
+    /// `67512` → `67,512`.
+    static func grouped(_ count: Int) -> String {
+        var digits = Array(String(count))
+        var index = digits.count - 3
+        while index > 0 && digits[index - 1] != "-" {
+            digits.insert(",", at: index)
+            index -= 3
+        }
+        return String(digits)
+    }
+
+    private static func day(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withFullDate]
+        return formatter.string(from: date)
+    }
+
+    /// Splits `text` into lines of at most `width` columns, at spaces when possible.
+    static func wrap(_ text: String, width: Int) -> [String] {
+        guard width > 0 else { return [] }
+        var lines: [String] = []
+        var current = ""
+        for word in text.split(separator: " ", omittingEmptySubsequences: true).map(String.init) {
+            let candidate = current.isEmpty ? word : current + " " + word
+            if DisplayWidth.of(candidate) <= width {
+                current = candidate
+                continue
+            }
+            if !current.isEmpty { lines.append(current) }
+            current = ""
+            var rest = word
+            while DisplayWidth.of(rest) > width {
+                let (head, _) = DisplayWidth.prefix(of: rest, maxWidth: width)
+                guard !head.isEmpty else { break }
+                lines.append(head)
+                rest.removeFirst(head.count)
+            }
+            current = rest
+        }
+        if !current.isEmpty { lines.append(current) }
+        return lines
+    }
+
+    // MARK: Status bar
+
+    private static func statusLine(_ state: SearchState, overlay: Overlay, columns: Int) -> String {
+        let spinner = spinner[abs(overlay.spinnerFrame) % spinner.count]
+        let left: String
+        if let toast = overlay.toast {
+            left = toast
+        } else {
+            switch state.phase {
+            case .idle: left = "Type to search · ↑↓ select · Enter details · Ctrl-O open · Ctrl-C quit"
+            case .loading: left = "\(spinner) searching “\(state.query)”…"
+            case .loaded: left = "\(state.results.count) of \(grouped(state.totalCount)) repositories"
+            case .loadingNextPage:
+                left = "\(spinner) loading more… (\(state.results.count) of \(grouped(state.totalCount)))"
+            case .empty: left = "no repositories match “\(state.query)”"
+            case .rateLimited(let secondsLeft): left = "rate limited — retry in \(secondsLeft)s"
+            }
+        }
+        guard let remaining = state.rateLimitRemaining else { return left }
+        let right = "API: \(remaining) left"
+        let gap = columns - DisplayWidth.of(left) - DisplayWidth.of(right)
+        return gap >= 2 ? left + String(repeating: " ", count: gap) + right : left
+    }
+
+    private static func oneLine(_ text: String) -> String {
+        String(text.map { $0.isNewline || $0 == "\t" ? " " : $0 })
+    }
+
+    private static func trimmed(_ line: String) -> String {
+        var line = line
+        while line.last == " " { line.removeLast() }
+        return line
+    }
+}

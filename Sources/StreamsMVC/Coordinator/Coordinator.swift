@@ -1,0 +1,54 @@
+/// Owns navigation and app-level side effects for a part of the app, so view controllers only
+/// bind UI and controllers only decide.
+///
+/// A coordinator starts its first screen in ``start()``, keeps child coordinators alive while
+/// their flows run, and handles the ``Route``s its screens request through a ``Navigator``.
+@MainActor
+public protocol Coordinator: AnyObject, Sendable {
+    /// The kind of navigation requests this coordinator handles.
+    associatedtype Route
+    /// Coordinators of flows started from this one, kept alive while they run.
+    var childCoordinators: [any Coordinator] { get set }
+    /// Shows the first screen of the flow.
+    func start()
+    /// Performs one navigation request (show a screen, go back, open a URL).
+    func navigate(to route: Route)
+}
+
+extension Coordinator {
+    /// Keeps `child` alive and starts it.
+    public func startChild(_ child: any Coordinator) {
+        childCoordinators.append(child)
+        child.start()
+    }
+
+    /// Releases `child` once its flow has finished.
+    public func finishChild(_ child: any Coordinator) {
+        childCoordinators.removeAll { $0 === child }
+    }
+}
+
+/// The channel a controller uses to request navigation without knowing who performs it.
+///
+/// Requests are delivered in order to the coordinator on the main actor. A controller runs once
+/// per user event (see `combineModel`), so a request made there happens exactly once per action.
+public final class Navigator<Route: Sendable>: Sendable {
+    private let perform: @Sendable (Route) -> Void
+
+    /// A navigator that hands requests to `perform` (which should hop to the main actor).
+    public init(_ perform: @escaping @Sendable (Route) -> Void) {
+        self.perform = perform
+    }
+
+    /// A navigator that forwards requests to `coordinator` on the main actor (held weakly, so
+    /// screens owning the navigator do not keep their coordinator alive).
+    @MainActor
+    public convenience init<C: Coordinator>(coordinator: C) where C.Route == Route {
+        self.init { [weak coordinator] route in
+            Task { @MainActor in coordinator?.navigate(to: route) }
+        }
+    }
+
+    /// Requests navigation to `route`.
+    public func request(_ route: Route) { perform(route) }
+}

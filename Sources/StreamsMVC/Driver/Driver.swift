@@ -1,0 +1,106 @@
+import Streams
+
+// Concurrency: a Driver's stream never errors, is shared with the latest element replayed
+// (`share(replay: 1)`), and delivers on its scheduler (main by default), so `drive` closures may be
+// main-actor isolated.
+
+/// A UI-facing stream (RxCocoa's `Driver`): it never fails, delivers on the main scheduler, and
+/// shares one subscription to its source, replaying the latest element to new subscribers.
+public struct Driver<Element>: @unchecked Sendable {  // wraps an immutable Observable
+    private let source: Observable<Element>
+
+    init(shared source: Observable<Element>) {
+        self.source = source
+    }
+
+    /// The driver's elements as a plain observable.
+    public func asObservable() -> Observable<Element> { source }
+
+    /// Subscribes main-actor closures. Elements arrive on the main thread (with the default
+    /// scheduler), so the closures may touch main-actor state.
+    @MainActor
+    public func drive(
+        onNext: (@MainActor (Element) -> Void)? = nil, onCompleted: (@MainActor () -> Void)? = nil,
+        onDisposed: (@MainActor () -> Void)? = nil
+    ) -> any Disposable {
+        let handlers = MainActorHandlers(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
+        return source.subscribe(
+            onNext: { element in
+                let element = TransferBox(element)
+                MainActor.assumeIsolated { handlers.onNext?(element.value) }
+            },
+            onCompleted: { MainActor.assumeIsolated { handlers.onCompleted?() } },
+            onDisposed: { MainActor.assumeIsolated { handlers.onDisposed?() } })
+    }
+
+    /// Sends the driver's elements to `observers`.
+    public func drive<Observer: ObserverType>(_ observers: Observer...) -> any Disposable
+    where Observer.Element == Element {
+        source.subscribe(AnyObserver { event in observers.forEach { $0.on(event) } })
+    }
+
+    /// A driver of `transform(element)`.
+    public func map<Result>(_ transform: @escaping @Sendable (Element) -> Result) -> Driver<Result> {
+        Driver<Result>(shared: source.map(transform).share(replay: 1))
+    }
+
+    /// A driver of the elements that satisfy `predicate`.
+    public func filter(_ predicate: @escaping @Sendable (Element) -> Bool) -> Driver<Element> {
+        Driver(shared: source.filter(predicate).share(replay: 1))
+    }
+}
+
+extension Driver where Element: Equatable {
+    /// A driver that skips consecutive duplicates.
+    public func distinctUntilChanged() -> Driver<Element> {
+        Driver(shared: source.distinctUntilChanged().share(replay: 1))
+    }
+}
+
+/// Main-actor closures carried through a nonisolated subscription; only called on the main actor.
+private struct MainActorHandlers<Element>: @unchecked Sendable {  // the closures run only inside MainActor.assumeIsolated
+    let onNext: (@MainActor (Element) -> Void)?
+    let onCompleted: (@MainActor () -> Void)?
+    let onDisposed: (@MainActor () -> Void)?
+}
+
+extension ObservableType {
+    /// A driver that replaces an error with `onErrorJustReturn` and completes.
+    public func asDriver(
+        onErrorJustReturn: Element, scheduler: some ImmediateSchedulerType = MainScheduler.instance
+    ) -> Driver<Element> {
+        let fallback = TransferBox(onErrorJustReturn)
+        return makeDriver(asObservable().catchAndReturn(fallback.value), scheduler: scheduler)
+    }
+
+    /// A driver that replaces an error with the elements of `onErrorRecover(error)`.
+    public func asDriver(
+        onErrorRecover: @escaping @Sendable (any Error) -> Driver<Element>,
+        scheduler: some ImmediateSchedulerType = MainScheduler.instance
+    ) -> Driver<Element> {
+        makeDriver(asObservable().catch { onErrorRecover($0).asObservable() }, scheduler: scheduler)
+    }
+
+    /// A driver that continues with `onErrorDriveWith` after an error.
+    public func asDriver(
+        onErrorDriveWith: Driver<Element>, scheduler: some ImmediateSchedulerType = MainScheduler.instance
+    ) -> Driver<Element> {
+        makeDriver(asObservable().catch { _ in onErrorDriveWith.asObservable() }, scheduler: scheduler)
+    }
+
+    private func makeDriver(_ source: Observable<Element>, scheduler: some ImmediateSchedulerType) -> Driver<Element> {
+        Driver(shared: source.observe(on: scheduler).share(replay: 1))
+    }
+}
+
+extension Driver {
+    /// A driver of one element.
+    public static func just(_ element: Element, scheduler: some ImmediateSchedulerType = MainScheduler.instance)
+        -> Driver<Element>
+    {
+        Driver(shared: Observable.just(element).observe(on: scheduler).share(replay: 1))
+    }
+
+    /// A driver that completes at once.
+    public static func empty() -> Driver<Element> { Driver(shared: .empty()) }
+}

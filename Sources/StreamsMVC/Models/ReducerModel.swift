@@ -1,0 +1,43 @@
+import Streams
+
+/// A model defined by an initial state and a pure reducer.
+///
+/// `manipulate` emits the initial state at subscription, then one state per action, and completes
+/// when the action stream completes. It does not share: sharing belongs to `combineModel`.
+public protocol ReducerModel<Action, State>: Model, Sendable {
+    /// The state before any action.
+    var initialState: State { get }
+    /// The state after applying `action` to `state`.
+    func reduce(state: State, with action: Action) -> State
+}
+
+extension ReducerModel {
+    /// `initialState`, then the running reduction of the actions.
+    public func manipulate(actionStream: Observable<Action>) -> Observable<State> {
+        actionStream
+            .scan(initialState) { [self] state, action in reduce(state: state, with: action) }
+            .startWith(initialState)
+    }
+}
+
+/// A model whose state never changes. It still subscribes to the action stream (so controller
+/// side effects run) and emits the constant state once per action, as RxMVC's does.
+public struct ConstantModel<Action, State>: Model, @unchecked Sendable {  // `state` is immutable; Sendable-ness of State is the caller's concern as elsewhere
+    /// The constant state.
+    public let state: State
+
+    /// Creates a model that always holds `state`.
+    public init(state: State) { self.state = state }
+
+    /// `state` at subscription, then `state` again for each action.
+    public func manipulate(actionStream: Observable<Action>) -> Observable<State> {
+        let state = TransferBox(state)
+        return actionStream.map { _ in state.value }.startWith(state.value)
+    }
+}
+
+/// Carries an immutable value into `@Sendable` closures.
+struct TransferBox<Value>: @unchecked Sendable {  // immutable; Streams does not require Sendable elements (Docs/Concurrency.md)
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}

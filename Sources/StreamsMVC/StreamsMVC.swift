@@ -1,2 +1,0 @@
-/// Model, View, Controller and combineModel on Streams (being wired).
-public enum StreamsMVCModule {}

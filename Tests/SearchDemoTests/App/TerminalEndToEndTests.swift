@@ -1,0 +1,184 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// One real run: the built `search-demo` binary in tmux, driven by keys, read back from the pane.
+@Suite(.serialized) struct TerminalEndToEndTests {
+    /// The `search-demo` next to the test bundle (SwiftPM builds it with the tests).
+    private static var binary: URL? {
+        let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        let candidates = [directory, directory.deletingLastPathComponent()].map {
+            $0.appendingPathComponent("search-demo")
+        }
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }
+
+    private static var tmux: String? {
+        ["/usr/bin/tmux", "/usr/local/bin/tmux", "/opt/homebrew/bin/tmux"].first {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }
+    }
+
+    @Test func offlineSearchWithJapaneseDetailAndQuitRestoresTheTerminal() throws {
+        guard let tmux = Self.tmux else {
+            print("SKIPPED TerminalEndToEndTests: tmux is not installed")
+            return
+        }
+        let binary = try #require(Self.binary, "build search-demo first (swift build --build-tests builds it)")
+        let session = TmuxSession(tmux: tmux)
+        defer { session.kill() }
+        try session.start(columns: 100, rows: 30)
+        #expect(session.waitForScreen { $0.contains("$") })
+
+        session.type("'\(binary.path)' --offline --debounce 50")
+        session.press("Enter")
+        #expect(session.waitForScreen { $0.contains("Type to search") }, "the app shows its idle screen")
+        #expect(session.alternateScreen == true)
+
+        session.type("研修")
+        let results = session.waitForScreen {
+            $0.contains("hatena/Hatena-Textbook") && $0.contains("of 4 repositories")
+        }
+        #expect(results, "results for 研修 are on screen:\n\(session.screen)")
+        #expect(session.screen.contains("はてな研修用教科書"))
+        #expect(session.screen.hasPrefix("Search: 研修"))
+
+        session.press("Down")
+        session.press("Enter")
+        let detail = session.waitForScreen { $0.contains("URL       https://github.com/") && $0.contains("Esc back") }
+        #expect(detail, "the detail view is on screen:\n\(session.screen)")
+
+        session.press("C-c")
+        #expect(session.waitForScreen { !$0.contains("Esc back") && $0.contains("--offline") }, "\(session.screen)")
+        #expect(session.alternateScreen == false)
+        session.type("echo exit=$?")
+        session.press("Enter")
+        #expect(session.waitForScreen { $0.contains("exit=0") }, "the shell is back and the app exited with 0")
+    }
+}
+
+/// A detached tmux session on a private server socket, so the test never touches anyone's tmux.
+private final class TmuxSession {
+    private let tmux: String
+    private let socket = "search-demo-test-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+
+    init(tmux: String) { self.tmux = tmux }
+
+    func start(columns: Int, rows: Int) throws {
+        let status = run(
+            ["new-session", "-d", "-s", "demo", "-x", "\(columns)", "-y", "\(rows)", "env PS1='$ ' sh"], capture: false)
+        guard status.code == 0 else { throw TmuxError(message: "tmux new-session failed: \(status.output)") }
+    }
+
+    func type(_ text: String) { _ = run(["send-keys", "-t", "demo", "-l", text]) }
+    func press(_ key: String) { _ = run(["send-keys", "-t", "demo", key]) }
+
+    var screen: String { run(["capture-pane", "-t", "demo", "-p"]).output }
+
+    var alternateScreen: Bool? {
+        switch run(["display-message", "-t", "demo", "-p", "#{alternate_on}"]).output.trimmingCharacters(
+            in: .whitespacesAndNewlines)
+        {
+        case "1": true
+        case "0": false
+        default: nil
+        }
+    }
+
+    /// Polls the pane every 50 ms for up to 10 s until `condition` holds.
+    func waitForScreen(_ condition: (String) -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline {
+            if condition(screen) { return true }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        return condition(screen)
+    }
+
+    func kill() { _ = run(["kill-server"]) }
+
+    /// Runs one tmux command. `capture: false` for the command that starts the server, which would
+    /// otherwise inherit the pipe and keep it open.
+    private func run(_ arguments: [String], capture: Bool = true) -> (code: Int32, output: String) {
+        var environment = ProcessInfo.processInfo.environment
+        environment["LANG"] = "C.UTF-8"
+        environment["LC_ALL"] = "C.UTF-8"
+        environment.removeValue(forKey: "TMUX")
+        return ChildProcess.run(
+            tmux, ["-L", socket, "-f", "/dev/null"] + arguments, environment: environment, capture: capture)
+    }
+}
+
+/// `posix_spawn` + `waitpid` with an empty signal mask and default handlers in the child.
+///
+/// Not `Foundation.Process`: a child started from a test's thread inherits its blocked signals, and
+/// `waitUntilExit()` was seen to hang after the tmux client had exited.
+enum ChildProcess {
+    static func run(
+        _ path: String, _ arguments: [String], environment: [String: String], capture: Bool
+    ) -> (code: Int32, output: String) {
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        var all = sigset_t()
+        sigfillset(&all)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        var fds: [Int32] = [-1, -1]
+        if capture { guard pipe(&fds) == 0 else { return (-1, "pipe failed") } }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        if capture {
+            posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
+            posix_spawn_file_actions_adddup2(&actions, fds[1], 2)
+            posix_spawn_file_actions_addclose(&actions, fds[0])
+            posix_spawn_file_actions_addclose(&actions, fds[1])
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        }
+        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            for pointer in argv + envp { free(pointer) }
+        }
+        var pid = pid_t()
+        let spawned = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
+        if capture { close(fds[1]) }
+        guard spawned == 0 else {
+            if capture { close(fds[0]) }
+            return (-1, "posix_spawn failed: \(spawned)")
+        }
+        var output = Data()
+        if capture {
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while true {
+                let count = read(fds[0], &buffer, buffer.count)
+                if count > 0 {
+                    output.append(contentsOf: buffer[0..<count])
+                } else if count == 0 || errno != EINTR {
+                    break
+                }
+            }
+            close(fds[0])
+        }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        let exited = status & 0x7f == 0
+        return (exited ? (status >> 8) & 0xff : -1, String(decoding: output, as: UTF8.self))
+    }
+}
+
+private struct TmuxError: Error {
+    let message: String
+}

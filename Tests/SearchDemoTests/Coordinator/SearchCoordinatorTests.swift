@@ -1,0 +1,49 @@
+import Foundation
+import Streams
+import StreamsMVC
+import Testing
+
+@testable import SearchDemo
+
+@MainActor @Suite struct SearchCoordinatorTests {
+    @Test func opensWithTheOpenerOrShowsTheURL() {
+        var notices: [String] = []
+        let opening = SearchCoordinator(
+            opener: URLOpener(program: "/bin/true"), notify: { notices.append($0) },
+            makeScreen: { _ in Disposables.create() })
+        opening.navigate(to: .openURL("https://github.com/apple/swift"))
+        let printing = SearchCoordinator(
+            opener: URLOpener(program: nil), notify: { notices.append($0) },
+            makeScreen: { _ in Disposables.create() })
+        printing.navigate(to: .openURL("https://github.com/apple/swift"))
+        #expect(notices == ["opened https://github.com/apple/swift", "open https://github.com/apple/swift"])
+    }
+
+    @Test func startWiresTheScreenOnceAndStopDisposesIt() {
+        var wired = 0
+        let disposed = BooleanDisposable()
+        let coordinator = SearchCoordinator(
+            opener: URLOpener(program: nil), notify: { _ in },
+            makeScreen: { _ in
+                wired += 1
+                return disposed
+            })
+        coordinator.start()
+        coordinator.start()
+        #expect(wired == 1)
+        coordinator.stop()
+        #expect(disposed.isDisposed)
+    }
+
+    @Test func findsAnOpenerOnThePath() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("opener-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let script = directory.appendingPathComponent("xdg-open")
+        try "#!/bin/sh\nexit 0\n".write(to: script, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+        #expect(URLOpener(path: directory.path).program == script.path)
+        #expect(URLOpener(path: "/nonexistent").program == nil)
+        #expect(URLOpener(path: directory.path).open("https://example.com"))
+    }
+}

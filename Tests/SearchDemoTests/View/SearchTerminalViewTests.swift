@@ -1,0 +1,102 @@
+import Foundation
+import Streams
+import StreamsTest
+import Testing
+
+@testable import SearchDemo
+
+/// The terminal view in virtual time: what it draws for a state stream, its throttled toast, its
+/// spinner, and the events its keys produce.
+@Suite struct SearchTerminalViewTests {
+    private final class Drawn: @unchecked Sendable {  // used on the test scheduler's thread only
+        var frames: [(time: Int, status: String)] = []
+    }
+
+    private func makeView(_ scheduler: TestScheduler, _ drawn: Drawn) -> SearchTerminalView {
+        SearchTerminalView(size: TerminalSize(rows: 3, columns: 60), scheduler: scheduler) { frame, _ in
+            let status = frame.lines.last?.spans.map(\.text).joined() ?? ""
+            drawn.frames.append((scheduler.clock, status.trimmingCharacters(in: .whitespaces)))
+        }
+    }
+
+    @Test func errorToastsAreThrottledToOnePerSecond() {
+        let scheduler = TestScheduler(initialClock: 0, resolution: 0.001, simulateProcessingDelay: false)
+        let drawn = Drawn()
+        let view = makeView(scheduler, drawn)
+        let base = state("q", .loaded, [repository(1)], total: 1)
+        var failed = base
+        let states = scheduler.createHotObservable([
+            .next(10, base),
+            .next(
+                100,
+                {
+                    failed.errorMessage = "HTTP 500"
+                    return failed
+                }()),
+            .next(
+                300,
+                {
+                    failed.errorMessage = "HTTP 502"
+                    return failed
+                }()),
+            .next(
+                600,
+                {
+                    failed.errorMessage = "HTTP 503"
+                    return failed
+                }()),
+            .next(
+                2000,
+                {
+                    failed.errorMessage = "HTTP 504"
+                    return failed
+                }()),
+        ])
+        let binding = view.update(stateStream: states.asObservable())
+        scheduler.advanceTo(3000)
+        binding.dispose()
+        let toasts = drawn.frames.filter { $0.status.hasPrefix("HTTP") }
+        // The state's own message is replaced by the throttled toast: 500 at once, the latest of the burst
+        // (503) when that second is over, and 504 when the next window (opened by 503 at 1100) closes.
+        #expect(toasts.map(\.time) == [100, 1100, 2100])
+        #expect(toasts.map(\.status) == ["HTTP 500", "HTTP 503", "HTTP 504"])
+    }
+
+    @Test func redrawsOnlyWhenSomethingVisibleChangesAndSpinsWhileLoading() {
+        let scheduler = TestScheduler(initialClock: 0, resolution: 0.001, simulateProcessingDelay: false)
+        let drawn = Drawn()
+        let view = makeView(scheduler, drawn)
+        let loading = state("q", .loading)
+        let states = scheduler.createHotObservable([
+            .next(10, state()), .next(20, state()), .next(100, loading),
+            .next(350, state("q", .loaded, [repository(1)], total: 1)),
+        ])
+        let binding = view.update(stateStream: states.asObservable())
+        scheduler.advanceTo(1000)
+        binding.dispose()
+        #expect(drawn.frames.map(\.time) == [10, 100, 200, 300, 350])
+        #expect(
+            drawn.frames.map(\.status) == [
+                "Type to search · ↑↓ select · Enter details · Ctrl-O open · …",
+                "⠋ searching “q”…", "⠙ searching “q”…", "⠹ searching “q”…", "1 of 1 repositories",
+            ])
+    }
+
+    @Test func keysBecomeEventsAndCtrlCQuits() {
+        let scheduler = TestScheduler(initialClock: 0, resolution: 0.001)
+        let view = makeView(scheduler, Drawn())
+        let events = scheduler.createObserver(SearchEvent.self)
+        let subscription = view.interact().subscribe(events)
+        #expect(view.handle(.character("검")))
+        #expect(view.handle(.character("색")))
+        #expect(view.handle(.backspace))
+        #expect(view.handle(.down))
+        #expect(!view.handle(.ctrlC))
+        subscription.dispose()
+        #expect(
+            events.events.map(\.value) == [
+                .next(.queryEdited("검")), .next(.queryEdited("검색")), .next(.queryEdited("검")),
+                .next(.moveSelection(by: 1)),
+            ])
+    }
+}

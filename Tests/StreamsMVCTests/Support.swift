@@ -1,0 +1,45 @@
+import Foundation
+import Streams
+import StreamsMVC
+import StreamsTest
+
+/// A thread-safe counter/list for MVC tests.
+final class Tally<Value>: @unchecked Sendable {
+    // Unchecked Sendable: `storage` guarded by `lock`.
+    private let lock = NSLock()
+    private var storage: [Value] = []
+
+    func append(_ value: Value) {
+        lock.lock()
+        storage.append(value)
+        lock.unlock()
+    }
+
+    var values: [Value] {
+        lock.lock()
+        defer { lock.unlock() }
+        return storage
+    }
+}
+
+/// A user interactable backed by a test observable.
+struct ScriptedUser<Event>: UserInteractable {
+    let events: Observable<Event>
+    func interact() -> Observable<Event> { events }
+}
+
+/// A view that binds its state stream `bindings` times and records what each binding receives.
+final class RecordingView<State>: View, @unchecked Sendable {
+    // Unchecked Sendable: `observers` is set before binding and only read afterwards.
+    let observers: [TestableObserver<State>]
+
+    init(scheduler: TestScheduler, bindings: Int) {
+        observers = (0..<bindings).map { _ in scheduler.createObserver(State.self) }
+    }
+
+    func update(stateStream: Observable<State>) -> any Disposable {
+        CompositeDisposable(disposables: observers.map { stateStream.subscribe($0) })
+    }
+}
+
+struct MVCTestError: Error, Equatable {}
