@@ -4,8 +4,9 @@ import StreamsTest
 import Testing
 
 // Every ```swift block of README.md, Docs/**/*.md (except Docs/Testing.md, which
-// Tests/StreamsTestTests/DocsTestingExamplesTests.swift checks) and Sources/*/*.docc is copied
-// into a test file; `everySwiftBlockIsCompiled` fails if a block is not found in one.
+// Tests/StreamsTestTests/DocsTestingExamplesTests.swift checks) and Sources/*/*.docc is compiled:
+// it is copied into a test file (most into this one) or quoted from the package's sources;
+// `everySwiftBlockIsCompiled` fails if a block is found in no Swift file under Tests/ or Sources/.
 
 // MARK: README.md
 
@@ -116,7 +117,10 @@ func searchResults(for query: Observable<String>) -> Observable<[String]> {
     // MARK: The checker
 
     @Test func everySwiftBlockIsCompiled() throws {
-        let sources = try Self.files(under: "Tests", extension: "swift").map { try Self.normalizedLines(path: $0) }
+        // Compiled code: tests, and the library and demo sources (walk-throughs quote the real code).
+        let sources = try
+            (Self.files(under: "Tests", extension: "swift") + Self.files(under: "Sources", extension: "swift"))
+            .map { try Self.normalizedLines(path: $0) }
         var guides = try Self.files(under: "Docs", extension: "md").filter { !$0.hasSuffix("Docs/Testing.md") }
         guides.append(Self.root.appendingPathComponent("README.md").path)
         guides += try Self.files(under: "Sources", extension: "md").filter { $0.contains(".docc/") }
@@ -130,8 +134,8 @@ func searchResults(for query: Observable<String>) -> Observable<[String]> {
                     found,
                     """
                     A ```swift block of \(guide.replacingOccurrences(of: Self.root.path + "/", with: "")) is \
-                    not in any test file; copy it into a test (Tests/StreamsTests/Docs/DocExamplesTests.swift) \
-                    or mark it ```text if it is not meant to compile:
+                    not in any Swift file under Tests/ or Sources/; copy it into a test \
+                    (Tests/StreamsTests/Docs/DocExamplesTests.swift) or mark it ```text if it is not meant to compile:
                     \(block)
                     """)
             }
@@ -145,10 +149,12 @@ func searchResults(for query: Observable<String>) -> Observable<[String]> {
             .map { base.appendingPathComponent($0).path }
     }
 
+    /// The lines that matter to the compiler: trimmed, without blank lines and whole-line comments
+    /// (so a block may quote code whose doc comments it leaves out).
     private static func normalizedLines(_ text: String) -> [String] {
         text.split(separator: "\n", omittingEmptySubsequences: false)
             .map { $0.trimmingCharacters(in: .whitespaces) }
-            .filter { !$0.isEmpty }
+            .filter { !$0.isEmpty && !$0.hasPrefix("//") }
     }
 
     private static func normalizedLines(path: String) throws -> [String] {
