@@ -6,7 +6,7 @@ import Testing
 
 // One small virtual-time scenario per operator. Each draws its run as marbles and compares the
 // drawing with the diagram block in `Docs/Operators/<Guide>.md` (see Docs/Operators/README.md;
-// `STREAMS_UPDATE_DOCS=1 swift test --filter OperatorDiagramTests` rewrites the blocks).
+// `STREAMS_UPDATE_DOCS=1 swift test --filter DiagramTests` rewrites the blocks).
 
 /// Each letter or digit of `characters` names itself, for `String` test observables.
 func names(_ characters: String) -> [Character: String] {
@@ -222,6 +222,24 @@ private final class Owner: Sendable {}
         diagram.output("retry(2)", res.events, names("a"))
         diagram.subscriptions("subscribed", xs)
         GuideDiagrams.check(diagram, in: "Retry.md", name: "retry")
+    }
+
+    @Test func retryWhen() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createColdObservable("-a-#")
+        let res = scheduler.start {
+            xs.retry(when: { errors in
+                // Retry once, 20 ticks after the first failure; fail on the second.
+                errors.scan(0) { count, _ in count + 1 }.flatMap { count in
+                    count < 2 ? Observable<Int>.timer(.seconds(20), scheduler: scheduler) : Observable.error(Boom())
+                }
+            })
+        }
+        var diagram = GuideDiagram()
+        diagram.cold("source (cold)", xs, names("a"))
+        diagram.output("retry(when:)", res.events, names("a"))
+        diagram.subscriptions("subscribed", xs)
+        GuideDiagrams.check(diagram, in: "Retry.md", name: "retry-when")
     }
 
     // MARK: Utility
