@@ -74,9 +74,10 @@ struct LatestActionModel: ReducerModel {
         }
         scheduler.scheduleAt(300) { screen?.dispose() }
         scheduler.start()
-        // The model ran at 200 for both the initial state and the event; each view delivery is
-        // one scheduler hop later (the test scheduler's processing delay).
-        #expect(view.observers[0].events == [.next(201, 0), .next(201, 1)])
+        // The model ran at 200 for both the initial state and the event; view deliveries go through
+        // `observe(on:)`, one scheduled hop per state, as in RxSwift (the test scheduler's
+        // processing delay puts each hop one tick later).
+        #expect(view.observers[0].events == [.next(201, 0), .next(202, 1)])
         #expect(!user.hasObservers)
     }
 
@@ -166,7 +167,9 @@ struct EchoController: MapController {
 /// Increases only while the current state is below `limit` (reads the state, never subscribes to it).
 struct CappedController: StatefulController {
     let limit: Int
-    func use(eventStream: Observable<UpDownEvent>, currentState: @escaping @Sendable () -> Int?) -> Observable<UpDownAction> {
+    func use(eventStream: Observable<UpDownEvent>, currentState: @escaping @Sendable () -> Int?) -> Observable<
+        UpDownAction
+    > {
         let limit = self.limit
         return eventStream.compactMap { event in
             guard event == .clickUp, let state = currentState(), state < limit else { return nil }

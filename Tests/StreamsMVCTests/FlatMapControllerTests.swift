@@ -29,7 +29,8 @@ struct DefaultFlatMapController: FlatMapController {
     }
 
     @Test func normalKeepsEveryInnerResult() {
-        #expect(run(.normal) == [.next(220, "a1"), .next(230, "b1"), .next(240, "a2"), .next(250, "b2"), .completed(400)])
+        #expect(
+            run(.normal) == [.next(220, "a1"), .next(230, "b1"), .next(240, "a2"), .next(250, "b2"), .completed(400)])
     }
 
     @Test func firstIgnoresEventsWhileAnInnerStreamRuns() {
@@ -41,7 +42,8 @@ struct DefaultFlatMapController: FlatMapController {
     }
 
     @Test func concatRunsInnerStreamsOneAfterAnother() {
-        #expect(run(.concat) == [.next(220, "a1"), .next(240, "a2"), .next(250, "b1"), .next(270, "b2"), .completed(400)])
+        #expect(
+            run(.concat) == [.next(220, "a1"), .next(240, "a2"), .next(250, "b1"), .next(270, "b2"), .completed(400)])
     }
 
     @Test func defaultTypeIsNormalAsInRxMVC() {

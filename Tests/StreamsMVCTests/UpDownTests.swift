@@ -69,7 +69,8 @@ struct UpDownModel: ReducerModel {
         }
         scheduler.scheduleAt(500) { screen?.dispose() }
         scheduler.start()
-        #expect(view.observers[0].events == [.next(200, 0), .next(210, 1), .next(220, 2), .next(230, 1), .next(240, 0)])
+        #expect(
+            view.observers[0].events == [.next(200, 0), .next(210, 1), .next(220, 2), .next(230, 1), .next(240, 0)])
         #expect(events.subscriptions == [Subscription(200, 500)])
     }
 }

@@ -18,6 +18,7 @@ public enum QueryOutput {
     /// A JSON array of objects with GitHub's field names: `full_name`, `html_url`, `description`,
     /// `language` and `stargazers_count` (`null` when GitHub has no value), keys sorted.
     public static func json(_ repositories: [Repository]) -> String {
+        guard !repositories.isEmpty else { return "[]" }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         guard let data = try? encoder.encode(repositories.map(Item.init)) else { return "[]" }

@@ -148,9 +148,17 @@ open class VirtualTimeScheduler: SchedulerType, @unchecked Sendable {  // mutabl
 ///
 /// The action's result disposable is stored inline and published through `state`, as in
 /// ``SingleAssignmentDisposable``, so a scheduled item costs one allocation.
-class VirtualItemBase: Disposable, @unchecked Sendable {  // `time`/`id` immutable; `result` published by `state`
+///
+/// A disposed item lets go of its action and state at once, even though it stays in the queue
+/// until its time comes: the state is usually the sink that scheduled it, which in turn holds the
+/// scheduler, so keeping it would form a cycle (sink → scheduler → queue → item → sink) that leaks
+/// whenever virtual time never reaches the item. The `running` bit keeps that release from
+/// racing with a concurrent `invoke`: whichever of the two comes second releases the payload.
+class VirtualItemBase: Disposable, @unchecked Sendable {
+    // Unchecked Sendable: `time`/`id` immutable; `result` and the payload are published by `state`.
     private static var disposedBit: Int { 1 }
     private static var resultBit: Int { 2 }
+    private static var runningBit: Int { 4 }
     let time: Int
     let id: Int
     private let state = Atomic<Int>(0)
@@ -169,7 +177,9 @@ class VirtualItemBase: Disposable, @unchecked Sendable {  // `time`/`id` immutab
 
     func dispose() {
         let old = state.bitwiseOr(Self.disposedBit, ordering: .acquiringAndReleasing).oldValue
-        guard old & Self.disposedBit == 0, old & Self.resultBit != 0 else { return }
+        guard old & Self.disposedBit == 0 else { return }
+        if old & Self.runningBit == 0 { releasePayload() }
+        guard old & Self.resultBit != 0 else { return }
         let disposable = result
         result = nil
         disposable?.dispose()
@@ -177,8 +187,10 @@ class VirtualItemBase: Disposable, @unchecked Sendable {  // `time`/`id` immutab
 
     /// Runs the action unless disposed and keeps its result for disposal.
     final func invoke() {
-        guard !isDisposed else { return }
+        let before = state.bitwiseOr(Self.runningBit, ordering: .acquiringAndReleasing).oldValue
+        guard before & Self.disposedBit == 0 else { return }
         let disposable = run()
+        releasePayload()
         if disposable is NopDisposable { return }
         result = disposable
         let old = state.bitwiseOr(Self.resultBit, ordering: .acquiringAndReleasing).oldValue
@@ -189,20 +201,28 @@ class VirtualItemBase: Disposable, @unchecked Sendable {  // `time`/`id` immutab
     }
 
     func run() -> any Disposable { NopDisposable() }
+
+    /// Drops the action and its state; called once the item can no longer run.
+    func releasePayload() {}
 }
 
 /// A scheduled action with its state stored inline.
-private final class VirtualItem<State: Sendable>: VirtualItemBase, @unchecked Sendable {  // see VirtualItemBase
-    private let state: State
-    private let action: @Sendable (State) -> any Disposable
+private final class VirtualItem<State: Sendable>: VirtualItemBase, @unchecked Sendable {
+    // Unchecked Sendable: `payload` is read by `invoke` and cleared by whichever of invoke/dispose
+    // comes second, as arbitrated by the base class's atomic `running`/`disposed` bits.
+    private var payload: (state: State, action: @Sendable (State) -> any Disposable)?
 
     init(time: Int, id: Int, state: State, action: @escaping @Sendable (State) -> any Disposable) {
-        self.state = state
-        self.action = action
+        payload = (state, action)
         super.init(time: time, id: id)
     }
 
-    override func run() -> any Disposable { action(state) }
+    override func run() -> any Disposable {
+        guard let payload else { return NopDisposable() }
+        return payload.action(payload.state)
+    }
+
+    override func releasePayload() { payload = nil }
 }
 
 /// A binary min-heap of scheduled items ordered by (time, id).

@@ -18,6 +18,10 @@ public enum FlatMapType: Sendable, Equatable {
 /// `catch { .just(.failed($0)) }`): an error that escapes ends the screen's pipeline and is
 /// reported by `combineModel`.
 public protocol FlatMapController<Event, Action>: Controller, Sendable {
+    /// The user events (restated so conformers' `flatMapToAction(event:)` infers it).
+    associatedtype Event
+    /// The actions (restated so conformers' `flatMapToAction(event:)` infers it).
+    associatedtype Action
     /// How successive inner streams combine; defaults to ``FlatMapType/normal`` as in RxMVC.
     var flatMapType: FlatMapType { get }
     /// The actions for `event`.

@@ -5,6 +5,10 @@ import Streams
 /// `manipulate` emits the initial state at subscription, then one state per action, and completes
 /// when the action stream completes. It does not share: sharing belongs to `combineModel`.
 public protocol ReducerModel<Action, State>: Model, Sendable {
+    /// The actions (restated so conformers' `reduce(state:with:)` infers it).
+    associatedtype Action
+    /// The state (restated so conformers' `initialState` infers it).
+    associatedtype State
     /// The state before any action.
     var initialState: State { get }
     /// The state after applying `action` to `state`.

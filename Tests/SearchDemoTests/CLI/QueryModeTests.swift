@@ -132,6 +132,23 @@ import Testing
         }
     }
 
+    @Test func rateLimitOnALaterPageAlsoFailsAtOnce() async throws {
+        let server = try LocalHTTPServer { request in
+            let next = "<http://127.0.0.1/search/repositories?q=x&per_page=2&page=2>; rel=\"next\""
+            return request.target.hasSuffix("page=1")
+                ? .json(Self.page(1...2, total: 9), headers: [("Link", next)])
+                : .json(#"{"message": "secondary rate limit"}"#, status: 429, headers: [("retry-after", "30")])
+        }
+        defer { server.shutdown() }
+        let (status, stdout, stderr) = await run([
+            "--query", "x", "--limit", "4", "--api-url", server.baseURL.absoluteString,
+        ])
+        #expect(status == 1)
+        #expect(stdout == "")
+        #expect(stderr.hasSuffix("search-demo: rate limited — retry in 30 s\n"))
+        #expect(server.requests.count == 2)
+    }
+
     @Test func otherFailuresExitNonZero() async throws {
         try await withLocalHTTPServer(
             answering: .json(

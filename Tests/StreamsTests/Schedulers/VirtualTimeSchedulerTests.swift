@@ -85,3 +85,18 @@ import Testing
         #expect(CurrentThreadScheduler.isScheduleRequired)
     }
 }
+
+@Suite struct VirtualTimeSchedulerLifetimeTests {
+    /// A sink holds its scheduler and the scheduler's queue holds the sink's pending item; a
+    /// disposed item must let go of the sink so that cycle cannot leak.
+    @Test func disposedPendingWorkDoesNotKeepItsSinkAlive() {
+        let (scope, _) = LiveResources.withScope {
+            let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: false)
+            let subject = PublishSubject<Int>()
+            let subscription = subject.delay(.seconds(20), scheduler: scheduler).subscribe(onNext: { _ in })
+            subject.onNext(1)
+            subscription.dispose()
+        }
+        #expect(scope.total == 0)
+    }
+}
