@@ -3,12 +3,17 @@
 # (broken links, wrong parameter docs). Usage: bash Scripts/build-docs.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
-graphs=.build/symbol-graphs
-rm -rf "$graphs" .build/docs
+# A separate scratch path: the compiler writes symbol graphs only when it compiles a module, so
+# they must live with the build that made them (deleting them while that build is up to date
+# would leave them missing), and ordinary builds without the flags must not share its cache.
+scratch=.build/docs-scratch
+graphs=$scratch/symbol-graphs
+rm -rf .build/docs
 mkdir -p "$graphs" .build/docs
 for catalog in Sources/*/*.docc; do
     module=$(basename "$(dirname "$catalog")")
-    swift build --target "$module" -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$PWD/$graphs" >/dev/null
+    swift build --scratch-path "$scratch" --target "$module" -Xswiftc -emit-symbol-graph \
+        -Xswiftc -emit-symbol-graph-dir -Xswiftc "$PWD/$graphs" >/dev/null
 done
 for catalog in Sources/*/*.docc; do
     module=$(basename "$(dirname "$catalog")")

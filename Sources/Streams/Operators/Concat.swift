@@ -19,12 +19,12 @@ extension Observable {
     }
 
     /// Emits the elements of each observable in `sources`, one after the other (see
-    /// ``concat(_:)-(Sequence)``).
+    /// ``concat(_:)-(Sources)``).
     public static func concat(_ sources: [Observable<Element>]) -> Observable<Element> {
         ConcatArrayObservable(sources)
     }
 
-    /// Emits the elements of each argument, one after the other (see ``concat(_:)-(Sequence)``).
+    /// Emits the elements of each argument, one after the other (see ``concat(_:)-(Sources)``).
     public static func concat(_ sources: Observable<Element>...) -> Observable<Element> {
         ConcatArrayObservable(sources)
     }

@@ -1,0 +1,189 @@
+import Foundation
+import Streams
+import StreamsTest
+import Testing
+
+// Every ```swift block of README.md, Docs/**/*.md (except Docs/Testing.md, which
+// Tests/StreamsTestTests/DocsTestingExamplesTests.swift checks) and Sources/*/*.docc is compiled:
+// it is copied into a test file (most into this one) or quoted from the package's sources;
+// `everySwiftBlockIsCompiled` fails if a block is found in no Swift file under Tests/ or Sources/.
+
+// MARK: README.md
+
+/// Searches as the user types: waits for a 300 ms pause, skips repeated queries, and
+/// cancels the request in flight when a newer query arrives.
+func searchResults(
+    query: Observable<String>,
+    scheduler: some SchedulerType,
+    search: @escaping @Sendable (String) -> Observable<[String]>
+) -> Observable<[String]> {
+    query
+        .map { $0.lowercased() }
+        .debounce(.milliseconds(300), scheduler: scheduler)
+        .distinctUntilChanged()
+        .flatMapLatest { text in
+            text.isEmpty ? Observable.just([]) : search(text).catchAndReturn([])
+        }
+}
+
+// MARK: Docs/Concurrency.md
+
+/// The guide's example, nested so its name does not clash with other tests' `SearchScreen`.
+enum ConcurrencyGuide {
+    @MainActor final class SearchScreen {
+        nonisolated let query = BehaviorRelay<String>(value: "")  // fed from any thread
+        private let disposeBag = DisposeBag()
+        private(set) var rendered: [String] = []
+        func bind(search: @escaping @Sendable (String) -> Observable<[String]>) {
+            query.asObservable()
+                .map { $0.trimmingCharacters(in: .whitespaces) }
+                .distinctUntilChanged()
+                .flatMapLatest { search($0) }  // runs on whatever thread emits
+                .observe(on: MainScheduler.instance)
+                .subscribe(onNext: { [weak self] items in self?.rendered = items })  // main-actor state
+                .disposed(by: disposeBag)
+        }
+    }
+}
+
+// MARK: Streams.docc/Streams.md
+
+/// A stand-in for the landing page's `search`.
+private func search(_ text: String) -> Observable<[String]> { Observable.just([text]) }
+
+func searchResults(for query: Observable<String>) -> Observable<[String]> {
+    query
+        .debounce(.milliseconds(300), scheduler: MainScheduler.instance)
+        .distinctUntilChanged()
+        .flatMapLatest { text in search(text) }
+}
+
+@Suite struct DocExamplesTests {
+    /// The package root, from this file's path (`Tests/StreamsTests/Docs/…`).
+    static let root = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    // MARK: README.md
+
+    @Test func searchWaitsForAPauseAndKeepsTheLatestRequest() {
+        // 1 tick = 1 ms, and one marble frame = 100 ms.
+        let scheduler = TestScheduler(
+            initialClock: 0, resolution: 0.001, marbleTiming: MarbleTiming(ticksPerFrame: 100))
+        let typing = scheduler.createHotObservable("-a-b----c------", values: ["a": "S", "b": "Sw", "c": "Swift"])
+        let res = scheduler.start(disposed: 2000) {
+            searchResults(query: typing.asObservable(), scheduler: scheduler) { text in
+                // "sw" answers slowly (8 frames), "swift" quickly (1 frame).
+                let response = text == "sw" ? "--------r|" : "-r|"
+                return scheduler.createColdObservable(response, values: ["r": ["\(text)-repo"]]).asObservable()
+            }
+        }
+        // "Sw" is searched at frame 6 (300 ms after the last keystroke); "Swift" at frame 11
+        // cancels that request, and its answer arrives at frame 12.
+        assertMarbles(res, "------------r", values: ["r": ["swift-repo"]])
+    }
+
+    // MARK: GettingStarted.md (DocC)
+
+    @Test func gettingStarted() {
+        let bag = DisposeBag()
+        Observable.of(1, 2, 3)
+            .map { $0 * 10 }
+            .filter { $0 > 10 }
+            .subscribe(onNext: { print($0) }, onCompleted: { print("done") })
+            .disposed(by: bag)
+        // 20, 30, done
+    }
+
+    // MARK: AsyncAwaitBridging.md (DocC)
+
+    @Test func asyncAwaitBridging() async throws {
+        let sum = try await Observable.of(1, 2, 3).reduce(0, accumulator: +).asSingle().value
+        var seen: [Int] = []
+        for try await value in Observable.of(1, 2, 3).values {
+            seen.append(value)
+        }
+        let answer = try await Single.create { 6 * 7 }.value
+        #expect(sum == 6 && seen == [1, 2, 3] && answer == 42)
+    }
+
+    // MARK: Versioning
+
+    @Test func changelogNamesTheLibraryVersion() throws {
+        let changelog = try String(contentsOf: Self.root.appendingPathComponent("CHANGELOG.md"), encoding: .utf8)
+        #expect(changelog.contains("\n## \(StreamsVersion.current) "))
+    }
+
+    // MARK: The checker
+
+    @Test func everySwiftBlockIsCompiled() throws {
+        // Compiled code: tests, and the library and demo sources (walk-throughs quote the real code).
+        let sources = try
+            (Self.files(under: "Tests", extension: "swift") + Self.files(under: "Sources", extension: "swift"))
+            .map { try Self.normalizedLines(path: $0) }
+        var guides = try Self.files(under: "Docs", extension: "md").filter { !$0.hasSuffix("Docs/Testing.md") }
+        guides.append(Self.root.appendingPathComponent("README.md").path)
+        guides += try Self.files(under: "Sources", extension: "md").filter { $0.contains(".docc/") }
+        for guide in guides {
+            let text = try String(contentsOfFile: guide, encoding: .utf8)
+            for block in Self.swiftBlocks(text) {
+                // `import` lines of an example are the test file's imports.
+                let lines = Self.normalizedLines(block).filter { !$0.hasPrefix("import ") }
+                let found = sources.contains { source in Self.contains(source, lines) }
+                #expect(
+                    found,
+                    """
+                    A ```swift block of \(guide.replacingOccurrences(of: Self.root.path + "/", with: "")) is \
+                    not in any Swift file under Tests/ or Sources/; copy it into a test \
+                    (Tests/StreamsTests/Docs/DocExamplesTests.swift) or mark it ```text if it is not meant to compile:
+                    \(block)
+                    """)
+            }
+        }
+    }
+
+    private static func files(under folder: String, extension ext: String) throws -> [String] {
+        let base = root.appendingPathComponent(folder)
+        guard let walker = FileManager.default.enumerator(atPath: base.path) else { return [] }
+        return walker.compactMap { $0 as? String }.filter { $0.hasSuffix("." + ext) }
+            .map { base.appendingPathComponent($0).path }
+    }
+
+    /// The lines that matter to the compiler: trimmed, without blank lines and whole-line comments
+    /// (so a block may quote code whose doc comments it leaves out).
+    private static func normalizedLines(_ text: String) -> [String] {
+        text.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty && !$0.hasPrefix("//") }
+    }
+
+    private static func normalizedLines(path: String) throws -> [String] {
+        normalizedLines(try String(contentsOfFile: path, encoding: .utf8))
+    }
+
+    private static func contains(_ source: [String], _ lines: [String]) -> Bool {
+        guard !lines.isEmpty else { return true }
+        guard source.count >= lines.count else { return false }
+        return (0...(source.count - lines.count)).contains { start in
+            source[start..<(start + lines.count)].elementsEqual(lines)
+        }
+    }
+
+    /// The bodies of the ```swift fences (indented fences included, as in list items).
+    static func swiftBlocks(_ markdown: String) -> [String] {
+        var blocks: [String] = []
+        var current: [Substring]?
+        for line in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if current == nil, trimmed == "```swift" {
+                current = []
+            } else if current != nil, trimmed == "```" {
+                blocks.append(current!.joined(separator: "\n"))
+                current = nil
+            } else {
+                current?.append(line)
+            }
+        }
+        return blocks
+    }
+}
