@@ -127,9 +127,11 @@ func searchResults(for query: Observable<String>) -> Observable<[String]> {
         for guide in guides {
             let text = try String(contentsOfFile: guide, encoding: .utf8)
             for block in Self.swiftBlocks(text) {
-                // `import` lines of an example are the test file's imports.
+                // `import` lines of an example are the test file's imports. A line that is just `…`
+                // marks an excerpt: the parts between such lines must appear, in order, in one file.
                 let lines = Self.normalizedLines(block).filter { !$0.hasPrefix("import ") }
-                let found = sources.contains { source in Self.contains(source, lines) }
+                let segments = lines.split(separator: "…", omittingEmptySubsequences: true).map(Array.init)
+                let found = sources.contains { source in Self.contains(source, segmentsInOrder: segments) }
                 #expect(
                     found,
                     """
@@ -161,10 +163,19 @@ func searchResults(for query: Observable<String>) -> Observable<[String]> {
         normalizedLines(try String(contentsOfFile: path, encoding: .utf8))
     }
 
-    private static func contains(_ source: [String], _ lines: [String]) -> Bool {
-        guard !lines.isEmpty else { return true }
-        guard source.count >= lines.count else { return false }
-        return (0...(source.count - lines.count)).contains { start in
+    /// Whether every segment occurs contiguously in `source`, each after the previous one.
+    private static func contains(_ source: [String], segmentsInOrder segments: [[String]]) -> Bool {
+        var from = 0
+        for lines in segments where !lines.isEmpty {
+            guard let start = firstIndex(of: lines, in: source, from: from) else { return false }
+            from = start + lines.count
+        }
+        return true
+    }
+
+    private static func firstIndex(of lines: [String], in source: [String], from: Int) -> Int? {
+        guard source.count - from >= lines.count else { return nil }
+        return (from...(source.count - lines.count)).first { start in
             source[start..<(start + lines.count)].elementsEqual(lines)
         }
     }
