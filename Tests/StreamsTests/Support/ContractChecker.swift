@@ -53,12 +53,14 @@ final class ContractChecker<Element: Sendable>: ObserverType, @unchecked Sendabl
     }
 }
 
-/// Runs `body(i)` for i in 0..<count on `threads` concurrent threads and waits for all.
+/// Runs `body(i)` for i in 0..<count on `threads` concurrent threads and waits for all. The
+/// caller's `LiveResources` scope stays current on every thread.
 func runConcurrently(threads: Int, iterations count: Int, _ body: @escaping @Sendable (Int) -> Void) {
+    let scoped = bindingCurrentScope(body)
     DispatchQueue.concurrentPerform(iterations: threads) { thread in
         var index = thread
         while index < count {
-            body(index)
+            scoped(index)
             index += threads
         }
     }

@@ -1,0 +1,95 @@
+import Foundation
+import Streams
+import Testing
+
+/// `observe(on:)` hopping events from several producer threads onto one scheduler. The queues
+/// are the test's own, so it can drain them (`sync`, or a barrier for a concurrent queue) before
+/// checking that everything was released.
+@Suite(.tags(.stress)) struct ObserveOnStressTests {
+    private static let sends = 20_000
+    private static let lanes = 4
+
+    private func expectEverythingDelivered(_ checker: ContractChecker<Int>) {
+        let received = checker.receivedElements
+        #expect(checker.contractViolations == [])
+        #expect(received.count == Self.sends)
+        #expect(Set(received) == Set(0..<Self.sends))
+        // `runConcurrently` gives lane k the indices k, k + lanes, …, in order; each lane's order survives.
+        let byLane = Dictionary(grouping: received, by: { $0 % Self.lanes })
+        #expect(byLane.values.allSatisfy { $0 == $0.sorted() })
+        #expect(checker.terminalEvent == .completed)
+    }
+
+    @Test func observeOnASerialQueueFromSeveralProducerThreads() {
+        let checker = ContractChecker<Int>()
+        let queue = DispatchQueue(label: "stress.observeOn.serial")
+        let (scope, finished) = LiveResources.withScope {
+            let subject = PublishSubject<Int>()
+            let done = DispatchSemaphore(value: 0)
+            let subscription = subject.observe(on: SerialDispatchQueueScheduler(serialQueue: queue))
+                .do(afterCompleted: { done.signal() }).subscribe(checker)
+            runConcurrently(threads: Self.lanes, iterations: Self.sends) { subject.onNext($0) }
+            subject.onCompleted()
+            let finished = waits(for: done)
+            queue.sync {}  // teardown after the terminal event runs on the queue
+            subscription.dispose()
+            return finished
+        }
+        #expect(finished)
+        expectEverythingDelivered(checker)
+        #expect(scope.total == 0)
+    }
+
+    @Test func observeOnAConcurrentQueueStillSerializesDelivery() {
+        let checker = ContractChecker<Int>()
+        let queue = DispatchQueue(label: "stress.observeOn.concurrent", attributes: .concurrent)
+        let (scope, finished) = LiveResources.withScope {
+            let subject = PublishSubject<Int>()
+            let done = DispatchSemaphore(value: 0)
+            let subscription = subject.observe(on: ConcurrentDispatchQueueScheduler(queue: queue))
+                .do(afterCompleted: { done.signal() }).subscribe(checker)
+            runConcurrently(threads: Self.lanes, iterations: Self.sends) { subject.onNext($0) }
+            subject.onCompleted()
+            let finished = waits(for: done)
+            queue.sync(flags: .barrier) {}
+            subscription.dispose()
+            return finished
+        }
+        #expect(finished)
+        expectEverythingDelivered(checker)
+        #expect(scope.total == 0)
+    }
+
+    @Test func disposalRacingWithHopsStopsDelivery() {
+        let queue = DispatchQueue(label: "stress.observeOn.dispose")
+        let (scope, violations) = LiveResources.withScope {
+            let violations = Recorder<String>()
+            for _ in 0..<100 {
+                let subject = PublishSubject<Int>()
+                let checker = ContractChecker<Int>()
+                let subscription = subject.observe(on: SerialDispatchQueueScheduler(serialQueue: queue))
+                    .subscribe(checker)
+                DispatchQueue.concurrentPerform(
+                    iterations: 3,
+                    execute: bindingCurrentScope { lane in
+                        if lane < 2 {
+                            for value in 0..<200 { subject.onNext(value) }
+                        } else {
+                            subscription.dispose()
+                        }
+                    })
+                queue.sync {}  // a delivery already running when dispose() returned may finish
+                let countAfterDispose = checker.receivedElements.count
+                subject.onNext(1_000)
+                queue.sync {}
+                if checker.receivedElements.count != countAfterDispose { violations.append("delivered after dispose") }
+                if subject.hasObservers { violations.append("source still subscribed") }
+                for violation in checker.contractViolations { violations.append(violation) }
+            }
+            queue.sync {}
+            return violations.values
+        }
+        #expect(violations == [])
+        #expect(scope.total == 0)
+    }
+}
