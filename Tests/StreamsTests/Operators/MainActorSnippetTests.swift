@@ -4,19 +4,16 @@ import Streams
 import Testing
 
 // The snippet from the main-actor delivery issue, compiled in a client module in Swift 6 mode
-// (no @preconcurrency, @unchecked or nonisolated(unsafe) here).
-// `.flatMapLatest { search($0) }` is being written in branch `ops-multi`; until it lands, the
-// search is a synchronous stand-in used with `.map`, and the chain is otherwise as in the issue.
-// TODO(ops-multi): restore `.flatMapLatest { search($0) }` with `search` returning an Observable.
+// (no @preconcurrency, @unchecked or nonisolated(unsafe) here), exactly as the issue writes it.
 @MainActor final class SearchScreen {
     nonisolated let query = BehaviorRelay<String>(value: "")  // fed from any thread
     private let disposeBag = DisposeBag()
     private(set) var rendered: [String] = []
-    func bind(search: @escaping @Sendable (String) -> [String]) {
+    func bind(search: @escaping @Sendable (String) -> Observable<[String]>) {
         query.asObservable()
             .map { $0.trimmingCharacters(in: .whitespaces) }
             .distinctUntilChanged()
-            .map { search($0) }  // stand-in for .flatMapLatest { search($0) }
+            .flatMapLatest { search($0) }  // runs on whatever thread emits
             .observe(on: MainScheduler.instance)
             .subscribe(onNext: { [weak self] items in self?.rendered = items })  // main-actor state
             .disposed(by: disposeBag)
@@ -46,7 +43,10 @@ struct Backend: Sendable { let scheduler = ConcurrentDispatchQueueScheduler(qos:
 @Suite struct MainActorSnippetTests {
     @MainActor @Test func snippetRendersOnTheMainActorWhenFedFromABackgroundThread() async {
         let screen = SearchScreen()
-        screen.bind(search: { query in query.isEmpty ? [] : [query, query.uppercased()] })
+        let backend = Backend()
+        screen.bind(search: { query in
+            Observable.just(query.isEmpty ? [] : [query, query.uppercased()]).observe(on: backend.scheduler)
+        })
         DispatchQueue.global().async { screen.query.accept("  swift  ") }
         let rendered = await waitOnMainActor { screen.rendered == ["swift", "SWIFT"] }
         #expect(rendered)
