@@ -92,7 +92,7 @@ private final class TmuxSession {
 
     /// Polls the pane every 50 ms for up to 10 s until `condition` holds.
     func waitForScreen(_ condition: (String) -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(10)
+        let deadline = Date().addingTimeInterval(60)  // generous: CI machines are shared
         while Date() < deadline {
             if condition(screen) { return true }
             Thread.sleep(forTimeInterval: 0.05)

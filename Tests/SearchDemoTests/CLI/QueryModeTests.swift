@@ -111,27 +111,6 @@ import Testing
         }
     }
 
-    @Test func rateLimitFailsAtOnceWithOneLine() async throws {
-        // A reset an hour away: waiting it out would take far longer than the generous bound below
-        // (real-clock bounds are loose because test machines are shared and loaded).
-        let reset = Int(Date().timeIntervalSince1970) + 3600
-        try await withLocalHTTPServer(
-            answering: .json(
-                #"{"message": "API rate limit exceeded"}"#, status: 403,
-                headers: [("x-ratelimit-remaining", "0"), ("x-ratelimit-reset", "\(reset)")]
-            )
-        ) { server in
-            let started = Date()
-            let (status, stdout, stderr) = await run(["--query", "q", "--api-url", server.baseURL.absoluteString])
-            #expect(status == 1)
-            #expect(stdout == "")
-            let last = stderr.split(separator: "\n").last.map(String.init) ?? ""
-            #expect(last.hasPrefix("search-demo: rate limited — retry in "))
-            #expect(Date().timeIntervalSince(started) < 120)
-            #expect(server.requests.count == 1)
-        }
-    }
-
     @Test func rateLimitOnALaterPageAlsoFailsAtOnce() async throws {
         let server = try LocalHTTPServer { request in
             let next = "<http://127.0.0.1/search/repositories?q=x&per_page=2&page=2>; rel=\"next\""

@@ -302,22 +302,6 @@ import Testing
 
     // MARK: Transport
 
-    @Test func cancellingTheTaskCancelsTheRequestPromptly() async throws {
-        try await withLocalHTTPServer(answering: LocalHTTPServer.Response(delay: 20)) { server in
-            let client = client(server)
-            let task = Task { try await client.search(SearchRequest(query: "slow")) }
-            // Generous real-clock bounds: CI machines are shared and can be heavily loaded.
-            #expect(await server.waitForRequest(timeout: 60))
-            let clock = ContinuousClock()
-            let start = clock.now
-            task.cancel()
-            let result = await task.result
-            #expect(clock.now - start < .seconds(60))
-            #expect(throws: SearchError.cancelled) { try result.get() }
-            #expect(await server.waitForClientHangUp(timeout: 60))
-        }
-    }
-
     @Test func alreadyCancelledTaskSendsNothing() async throws {
         try await withLocalHTTPServer(answering: .json(Self.emptyPage)) { server in
             let client = client(server)
@@ -338,16 +322,4 @@ import Testing
         }
     }
 
-    @Test func silentServerTimesOutAfterTheClientTimeout() async throws {
-        try await withLocalHTTPServer(answering: LocalHTTPServer.Response(delivery: .never)) { server in
-            let clock = ContinuousClock()
-            let start = clock.now
-            await #expect(throws: SearchError.timedOut) {
-                try await client(server, timeout: 0.5).search(SearchRequest(query: "swift"))
-            }
-            let elapsed = clock.now - start
-            #expect(elapsed >= .milliseconds(450) && elapsed < .seconds(120))
-            #expect(await server.waitForClientHangUp(timeout: 60))
-        }
-    }
 }
