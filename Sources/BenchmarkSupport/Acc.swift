@@ -15,9 +15,9 @@ public struct Check: Equatable, Sendable, CustomStringConvertible {
     public var description: String { "sum=\(sum) count=\(count)" }
 }
 
+// Unchecked Sendable: a raw pointer written only by the one benchmark thread
 /// The terminal sink of every scenario: two Ints behind a raw pointer, so `put` costs two adds
 /// with no reference counting and no exclusivity check.
-// Unchecked Sendable: a raw pointer written only by the one benchmark thread
 public struct Acc: @unchecked Sendable {
     /// `storage[0]` is the sum, `storage[1]` the count.
     public let storage: UnsafeMutablePointer<Int>

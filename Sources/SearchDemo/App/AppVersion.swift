@@ -1,7 +1,10 @@
-/// The demo's version: printed by `--version` and sent in the `User-Agent` header.
+import Streams
+
+/// The demo's version: printed by `--version` and sent in the `User-Agent` header. It is the
+/// library's version (one number, kept in `StreamsVersion` and CHANGELOG.md).
 public enum AppVersion {
     /// The version string, e.g. `0.1.0`.
-    public static let current = "0.1.0"
+    public static let current = StreamsVersion.current
     /// The `User-Agent` the live client sends: `streams-search-demo/<version>`.
     public static let userAgent = "streams-search-demo/\(current)"
 }

@@ -13,7 +13,9 @@ import StreamsMVC
 /// Threading: every method runs on the main queue (key events are hopped there, states are delivered
 /// there by `combineModel`, and timers use `scheduler`, the main scheduler in the app).
 public final class SearchTerminalView: View, UserInteractable, @unchecked Sendable {  // main-queue confined
+    /// The state the view renders.
     public typealias State = SearchState
+    /// The events the view produces from key presses.
     public typealias Event = SearchEvent
 
     private let events = PublishSubject<SearchEvent>()

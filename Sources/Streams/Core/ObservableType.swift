@@ -45,8 +45,8 @@ public class Observable<Element>: ObservableType, @unchecked Sendable {  // immu
     public func asObservable() -> Observable<Element> { self }
 }
 
-/// The subscription node that delivers to a user's ``ObserverType``.
 // Unchecked Sendable: see SubscriptionNode
+/// The subscription node that delivers to a user's ``ObserverType``.
 private final class ObserverNode<Observer: ObserverType>: SubscriptionNode<Observer.Element>, @unchecked Sendable {
     let observer: Observer
     init(_ observer: Observer) { self.observer = observer }

@@ -23,6 +23,7 @@ class Receiver<Element> {
     }
 }
 
+// Unchecked Sendable: state published through `state`
 /// A receiver that is also the subscription to its upstream: it owns the upstream disposable and
 /// a disposed flag that every delivery checks.
 ///
@@ -33,7 +34,6 @@ class Receiver<Element> {
 /// - A terminal event is forwarded only by the caller that wins `markDisposed()`, so a reentrant
 ///   event sent from inside the terminal handler is dropped, never delivered after it.
 /// - `disposeResources()` runs exactly once, after the node is marked disposed, outside any lock.
-// Unchecked Sendable: state published through `state`
 class SubscriptionNode<Element>: Receiver<Element>, Cancelable, @unchecked Sendable {
     // Plain constants: static properties of a generic class are not inlined, and `isDisposed`
     // runs on every delivery.

@@ -112,8 +112,8 @@ extension ObservableType {
     }
 }
 
-/// The subscription node behind `bind(to:)`: sends each event to every observer, in order.
 // Unchecked Sendable: see SubscriptionNode
+/// The subscription node behind `bind(to:)`: sends each event to every observer, in order.
 private final class FanOutNode<Observer: ObserverType>: SubscriptionNode<Observer.Element>, @unchecked Sendable {
     let observers: [Observer]
     init(_ observers: [Observer]) { self.observers = observers }

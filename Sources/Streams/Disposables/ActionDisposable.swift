@@ -1,7 +1,7 @@
 import Synchronization
 
-/// Runs a closure once, on the first `dispose()`, and then drops it (and its captures).
 // Unchecked Sendable: `action` is touched only by the one caller that wins `disposed`
+/// Runs a closure once, on the first `dispose()`, and then drops it (and its captures).
 final class ActionDisposable: Disposable, @unchecked Sendable {
     private let disposed = Atomic<Bool>(false)
     private var action: (@Sendable () -> Void)?

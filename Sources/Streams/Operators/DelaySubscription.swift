@@ -32,8 +32,8 @@ private final class DelaySubscriptionObservable<Element>: Observable<Element>, @
     }
 }
 
-/// Forwards events from a source it subscribes to when its timer fires.
 // Unchecked Sendable: see SubscriptionNode; `source` immutable
+/// Forwards events from a source it subscribes to when its timer fires.
 final class DeferredSubscriptionSink<Element>: Sink<Element, Element>, TimerTarget, @unchecked Sendable {
     let source: Observable<Element>
 

@@ -90,8 +90,8 @@ private final class ComparingDistinctObservable<Element, Key>: Observable<Elemen
     }
 }
 
-/// Compares keys with `==`.
 // Unchecked Sendable: see SubscriptionNode; `last` only in serialized onNext
+/// Compares keys with `==`.
 private final class KeyedDistinctSink<Element, Key: Equatable>: Sink<Element, Element>, @unchecked Sendable {
     let key: @Sendable (Element) throws -> Key
     private var last: Key?
@@ -117,12 +117,12 @@ private final class KeyedDistinctSink<Element, Key: Equatable>: Sink<Element, El
     override func onCompleted() { forwardCompleted() }
 }
 
+// Unchecked Sendable: see SubscriptionNode; `last` only in serialized onNext
 /// Compares elements with `==` directly: no closure call per element.
 ///
 /// `Slot` is always `Element?`. Taking it as a generic parameter puts its type metadata in the
 /// sink's class metadata: running unspecialized (the app is another module), a `var last:
 /// Element?` cost a runtime metadata lookup for `Optional<Element>` on every element.
-// Unchecked Sendable: see SubscriptionNode; `last` only in serialized onNext
 private final class EquatableDistinctSink<Element, Slot: DistinctSlot>: Sink<Element, Element>, @unchecked Sendable
 where Slot.Value == Element {
     @exclusivity(unchecked) private var last = Slot.empty  // only in serialized onNext
@@ -136,8 +136,8 @@ where Slot.Value == Element {
     override func onCompleted() { forwardCompleted() }
 }
 
-/// Compares keys with a comparer closure.
 // Unchecked Sendable: see SubscriptionNode; `last` only in serialized onNext
+/// Compares keys with a comparer closure.
 private final class ComparingDistinctSink<Element, Key>: Sink<Element, Element>, @unchecked Sendable {
     let key: @Sendable (Element) throws -> Key
     let comparer: @Sendable (Key, Key) throws -> Bool

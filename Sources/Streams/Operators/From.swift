@@ -110,8 +110,8 @@ private final class ScheduledSequenceObservable<Element>: Observable<Element>, @
     }
 }
 
-/// Emits one element per scheduled step; `index` is touched only by the (serial) steps.
 // Unchecked Sendable: see SubscriptionNode; `index` only by serial steps
+/// Emits one element per scheduled step; `index` is touched only by the (serial) steps.
 private final class ScheduledSequenceSink<Element>: Sink<Element, Element>, @unchecked Sendable {
     let elements: [Element]
     let scheduler: any ImmediateSchedulerType

@@ -99,9 +99,9 @@ public struct MainActorObservable<Element>: Sendable {
     }
 }
 
+// Unchecked Sendable: handlers immutable; see SubscriptionNode
 /// The subscription node behind `MainActorObservable.subscribe`: calls main-actor closures from
 /// the main queue.
-// Unchecked Sendable: handlers immutable; see SubscriptionNode
 private final class MainActorNode<Element>: SubscriptionNode<Element>, @unchecked Sendable {
     let onNextHandler: (@MainActor (Element) -> Void)?
     let onErrorHandler: (@MainActor (any Error) -> Void)?
@@ -161,8 +161,8 @@ private struct MainThreadTransfer<Value>: @unchecked Sendable {  // created and 
     init(_ value: Value) { self.value = value }
 }
 
-/// A weak reference read only on the main actor.
 // Unchecked Sendable: `value` is read only on the main thread
+/// A weak reference read only on the main actor.
 private final class MainActorWeakBox<Value: AnyObject>: @unchecked Sendable {
     weak var value: Value?
     init(_ value: Value) { self.value = value }

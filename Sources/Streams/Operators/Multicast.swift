@@ -12,8 +12,8 @@
 //   the lock until the connection matches the count, so concurrent first subscribers connect once
 //   and a reentrant disposal during `connect()` is honoured right after it returns.
 
-/// An observable that shares one subscription to its source, made by ``connect()``.
 // Unchecked Sendable: subclasses guard their state with a lock
+/// An observable that shares one subscription to its source, made by ``connect()``.
 public class ConnectableObservable<Element>: Observable<Element>, @unchecked Sendable {
     override init() {}
 

@@ -48,9 +48,9 @@ func schedulePeriodicTimer(
     }
 }
 
+// Unchecked Sendable: subclass state and outbox guarded by `lock`
 /// A sink whose downstream events may be decided on several threads (upstream and timers): it
 /// serializes them through a lock-guarded outbox delivered outside the lock.
-// Unchecked Sendable: subclass state and outbox guarded by `lock`
 class OutboxSink<Input, Output>: Sink<Input, Output>, @unchecked Sendable {
     /// Guards the subclass's state and the outbox.
     final let lock = Lock()

@@ -62,8 +62,8 @@ private final class Trampoline {
     }
 }
 
-/// One queued action; disposing it before it runs skips it.
 // Unchecked Sendable: touched only by its trampoline's thread, except `cancelled`
+/// One queued action; disposing it before it runs skips it.
 private final class TrampolineItem: Disposable, @unchecked Sendable {
     private let action: () -> any Disposable
     private let cancelled = BooleanDisposable()

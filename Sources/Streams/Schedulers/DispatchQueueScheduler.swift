@@ -46,16 +46,16 @@ struct DispatchQueueConfiguration: Sendable {
     }
 }
 
-/// Cancels a dispatch timer.
 // Unchecked Sendable: DispatchSource.cancel() is thread-safe and idempotent
+/// Cancels a dispatch timer.
 private final class TimerDisposable: Disposable, @unchecked Sendable {
     private let timer: any DispatchSourceTimer
     init(_ timer: any DispatchSourceTimer) { self.timer = timer }
     func dispose() { timer.cancel() }
 }
 
-/// The state threaded through a repeating timer; the timer's serial handler is its only user.
 // Unchecked Sendable: only the timer's event handler, which never overlaps itself, touches `state`
+/// The state threaded through a repeating timer; the timer's serial handler is its only user.
 private final class PeriodicState<State: Sendable>: @unchecked Sendable {
     private var state: State
     init(_ state: State) { self.state = state }

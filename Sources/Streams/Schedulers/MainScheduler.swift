@@ -2,13 +2,13 @@ import Dispatch
 import Foundation
 import Synchronization
 
+// Unchecked Sendable: immutable after init; `enqueued` is atomic
 /// Runs work on the main queue.
 ///
 /// ``instance`` runs an action at once when called on the main thread with nothing of its own
 /// queued (as RxSwift does), otherwise asynchronously; ``asyncInstance`` always goes through the
 /// queue. In a command-line tool the main queue runs only after `dispatchMain()` (or inside an
 /// async `main`).
-// Unchecked Sendable: immutable after init; `enqueued` is atomic
 public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Sendable {
     private let alwaysAsync: Bool
     private let enqueued = Atomic<Int>(0)

@@ -108,8 +108,8 @@ extension SchedulerType {
     }
 }
 
-/// Drives `schedulePeriodic` on schedulers that only know one-shot relative scheduling.
 // Unchecked Sendable: `state`/`pending` guarded by `lock`
+/// Drives `schedulePeriodic` on schedulers that only know one-shot relative scheduling.
 private final class PeriodicRun<Scheduler: SchedulerType, State: Sendable>: Disposable, @unchecked Sendable {
     private let scheduler: Scheduler
     private let period: RxTimeInterval

@@ -1,8 +1,8 @@
+// Unchecked Sendable: all state lives in the lock-guarded SubjectCore
 /// A subject that emits only its last element, and only when it completes.
 ///
 /// On completion every observer receives the last element (if any) and `.completed`; on error,
 /// only the error. Late subscribers receive the same.
-// Unchecked Sendable: all state lives in the lock-guarded SubjectCore
 public final class AsyncSubject<Element>: Observable<Element>, ObserverType, @unchecked Sendable {
     private let core = SubjectCore<Element, AsyncPolicy<Element>>(policy: AsyncPolicy())
 

@@ -1,8 +1,8 @@
+// Unchecked Sendable: all state lives in the lock-guarded SubjectCore
 /// A subject that holds a current value: a new subscriber receives it first, then later events.
 ///
 /// After a stop event, new subscribers receive only that stop event, and ``value()`` rethrows
 /// the error.
-// Unchecked Sendable: all state lives in the lock-guarded SubjectCore
 public final class BehaviorSubject<Element>: Observable<Element>, ObserverType, @unchecked Sendable {
     private let core: SubjectCore<Element, BehaviorPolicy<Element>>
 

@@ -1,6 +1,6 @@
+// Unchecked Sendable: all state lives in the lock-guarded SubjectCore
 /// A subject that sends each event to the observers subscribed at the time; late subscribers get
 /// only later events (or the stop event, if it already stopped).
-// Unchecked Sendable: all state lives in the lock-guarded SubjectCore
 public final class PublishSubject<Element>: Observable<Element>, ObserverType, @unchecked Sendable {
     private let core = SubjectCore<Element, PublishPolicy<Element>>(policy: PublishPolicy())
 

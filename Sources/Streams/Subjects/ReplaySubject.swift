@@ -1,6 +1,6 @@
+// Unchecked Sendable: all state lives in the lock-guarded SubjectCore
 /// A subject that replays up to `bufferSize` of the latest elements to each new subscriber, then
 /// sends later events; after a stop event it replays the buffer followed by the stop event.
-// Unchecked Sendable: all state lives in the lock-guarded SubjectCore
 public final class ReplaySubject<Element>: Observable<Element>, ObserverType, @unchecked Sendable {
     private let core: SubjectCore<Element, ReplayPolicy<Element>>
 

@@ -6,6 +6,7 @@
     import Musl
 #endif
 
+// Unchecked Sendable: all mutable state guarded by `lock`
 /// The delivery engine every subject shares: a lock-guarded observer list and a serialized,
 /// in-order delivery loop.
 ///
@@ -29,7 +30,6 @@
 /// delivered without building a `Work` value when nothing is queued, and the queue is tested
 /// through the plain `queuedCount`. Observers are called through the snapshot's unmanaged
 /// reference, so a delivery costs no retain/release: the snapshot keeps them alive.
-// Unchecked Sendable: all mutable state guarded by `lock`
 final class SubjectCore<Element, Policy: SubjectPolicy<Element>>: @unchecked Sendable {
     enum Work {
         case next(Element, sequence: UInt64)

@@ -57,8 +57,8 @@ extension Driver where Element: Equatable {
     }
 }
 
-/// Main-actor closures carried through a nonisolated subscription; only called on the main actor.
 // Unchecked Sendable: the closures run only inside MainActor.assumeIsolated
+/// Main-actor closures carried through a nonisolated subscription; only called on the main actor.
 private struct MainActorHandlers<Element>: @unchecked Sendable {
     let onNext: (@MainActor (Element) -> Void)?
     let onCompleted: (@MainActor () -> Void)?

@@ -24,9 +24,9 @@ extension ReducerModel {
     }
 }
 
+// Unchecked Sendable: `state` is immutable; elements need not be Sendable (Docs/Concurrency.md).
 /// A model whose state never changes. It still subscribes to the action stream (so controller
 /// side effects run) and emits the constant state once per action, as RxMVC's does.
-// Unchecked Sendable: `state` is immutable; elements need not be Sendable (Docs/Concurrency.md).
 public struct ConstantModel<Action, State>: Model, @unchecked Sendable {
     /// The constant state.
     public let state: State
@@ -41,8 +41,8 @@ public struct ConstantModel<Action, State>: Model, @unchecked Sendable {
     }
 }
 
-/// Carries an immutable value into `@Sendable` closures.
 // Unchecked Sendable: immutable; Streams does not require Sendable elements (Docs/Concurrency.md)
+/// Carries an immutable value into `@Sendable` closures.
 struct TransferBox<Value>: @unchecked Sendable {
     let value: Value
     init(_ value: Value) { self.value = value }
