@@ -60,7 +60,7 @@ class CombineLatestSink<P: ValuesProjection>: ProjectingSink<Never, P>,
             hasValue[index] = true
             valueCount += 1
         }
-        if valueCount == arity { return emitLocked(.next(valuesLocked())) }
+        if valueCount == arity { return emitNextLocked(valuesLocked()) }
         if doneCount - (isDone[index] ? 1 : 0) == arity - 1 { return terminateLocked(.completed) }
         lock.unlock()
     }

@@ -88,7 +88,7 @@ private final class FlatMapFirstSink<Mapping: InnerMapping>: EventSerializingSin
     func innerNext(_ element: Result) {
         lock.lock()
         if isStoppedLocked { return lock.unlock() }
-        emitLocked(.next(element))
+        emitNextLocked(element)
     }
 
     func innerCompleted() {

@@ -90,9 +90,10 @@ private final class MergeSink<Mapping: InnerMapping>: EventSerializingSink<Mappi
 {
     typealias Result = Mapping.Result
     let mapping: Mapping
-    private var active: [Int: MergeInner<Mapping>] = [:]
-    private var nextKey = 0
-    private var outerDone = false
+    // Guarded by `lock`, so Swift's dynamic exclusivity checks are redundant.
+    @exclusivity(unchecked) private var active: [Int: MergeInner<Mapping>] = [:]
+    @exclusivity(unchecked) private var nextKey = 0
+    @exclusivity(unchecked) private var outerDone = false
 
     init(mapping: Mapping, downstream: Receiver<Result>) {
         self.mapping = mapping
@@ -137,7 +138,7 @@ private final class MergeSink<Mapping: InnerMapping>: EventSerializingSink<Mappi
     func innerNext(_ element: Result) {
         lock.lock()
         if isStoppedLocked { return lock.unlock() }
-        emitLocked(.next(element))
+        emitNextLocked(element)
     }
 
     func innerCompleted(_ node: MergeInner<Mapping>) {

@@ -111,7 +111,7 @@ private final class MergeLimitedSink<Mapping: InnerMapping>: EventSerializingSin
     func innerNext(_ element: Result) {
         lock.lock()
         if isStoppedLocked { return lock.unlock() }
-        emitLocked(.next(element))
+        emitNextLocked(element)
     }
 
     func innerCompleted(_ node: MergeLimitedInner<Mapping>) {

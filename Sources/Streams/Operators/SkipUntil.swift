@@ -51,7 +51,7 @@ private final class SkipUntilSink<Element, Other>: EventSerializingSink<Element,
     override func onNext(_ element: Element) {
         lock.lock()
         if isStoppedLocked || !isOpen { return lock.unlock() }
-        emitLocked(.next(element))
+        emitNextLocked(element)
     }
 
     override func onError(_ error: any Error) {

@@ -54,8 +54,9 @@ private final class SwitchSink<Mapping: InnerMapping>: EventSerializingSink<Mapp
 {
     typealias Result = Mapping.Result
     let mapping: Mapping
-    private var current: SwitchInner<Mapping>?
-    private var outerDone = false
+    // Guarded by `lock`, so Swift's dynamic exclusivity checks are redundant.
+    @exclusivity(unchecked) private var current: SwitchInner<Mapping>?
+    @exclusivity(unchecked) private var outerDone = false
 
     init(mapping: Mapping, downstream: Receiver<Result>) {
         self.mapping = mapping
@@ -96,7 +97,7 @@ private final class SwitchSink<Mapping: InnerMapping>: EventSerializingSink<Mapp
     func innerNext(_ element: Result, from node: SwitchInner<Mapping>) {
         lock.lock()
         if isStoppedLocked || current !== node { return lock.unlock() }
-        emitLocked(.next(element))
+        emitNextLocked(element)
     }
 
     func innerError(_ error: any Error, from node: SwitchInner<Mapping>) {

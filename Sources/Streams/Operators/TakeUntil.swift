@@ -50,7 +50,7 @@ private final class TakeUntilSink<Element, Other>: EventSerializingSink<Element,
     override func onNext(_ element: Element) {
         lock.lock()
         if isStoppedLocked { return lock.unlock() }
-        emitLocked(.next(element))
+        emitNextLocked(element)
     }
 
     override func onError(_ error: any Error) {

@@ -66,7 +66,7 @@ where P.Values == (First, Second) {
     override func onNext(_ element: First) {
         lock.lock()
         guard !isStoppedLocked, let latest else { return lock.unlock() }
-        emitLocked(.next((element, latest)))
+        emitNextLocked((element, latest))
     }
 
     override func onError(_ error: any Error) {

@@ -53,7 +53,7 @@ class ZipSink<P: ValuesProjection>: ProjectingSink<Never, P>,
     /// Called with `lock` held after a side queued an element; returns with it released.
     final func nextLocked() {
         if isStoppedLocked || !allHaveElementsLocked() { return lock.unlock() }
-        emitLocked(.next(dequeueLocked()))
+        emitNextLocked(dequeueLocked())
     }
 
     /// Called with `lock` held when side `index` completed; returns with it released.
