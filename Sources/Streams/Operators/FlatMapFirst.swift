@@ -75,13 +75,13 @@ private final class FlatMapFirstSink<Mapping: InnerMapping>: EventSerializingSin
     override func onError(_ error: any Error) {
         lock.lock()
         if isStoppedLocked { return lock.unlock() }
-        terminateLocked(.error(error))
+        failLocked(error)
     }
 
     override func onCompleted() {
         lock.lock()
         outerDone = true
-        if !isStoppedLocked && !busy { return terminateLocked(.completed) }
+        if !isStoppedLocked && !busy { return completeLocked() }
         lock.unlock()
     }
 
@@ -97,7 +97,7 @@ private final class FlatMapFirstSink<Mapping: InnerMapping>: EventSerializingSin
         current = nil
         busy = false
         if outerDone && !isStoppedLocked {
-            terminateLocked(.completed)
+            completeLocked()
         } else {
             lock.unlock()
         }

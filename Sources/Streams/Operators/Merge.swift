@@ -125,13 +125,13 @@ private final class MergeSink<Mapping: InnerMapping>: EventSerializingSink<Mappi
     override func onError(_ error: any Error) {
         lock.lock()
         if isStoppedLocked { return lock.unlock() }
-        terminateLocked(.error(error))
+        failLocked(error)
     }
 
     override func onCompleted() {
         lock.lock()
         outerDone = true
-        if !isStoppedLocked && active.isEmpty { return terminateLocked(.completed) }
+        if !isStoppedLocked && active.isEmpty { return completeLocked() }
         lock.unlock()
     }
 
@@ -145,7 +145,7 @@ private final class MergeSink<Mapping: InnerMapping>: EventSerializingSink<Mappi
         lock.lock()
         let removed = active.removeValue(forKey: node.key)
         if outerDone && active.isEmpty && !isStoppedLocked {
-            terminateLocked(.completed)
+            completeLocked()
         } else {
             lock.unlock()
         }

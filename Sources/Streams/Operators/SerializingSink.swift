@@ -67,6 +67,19 @@ class SerializingSink<Input, Output, Value>: Sink<Input, Output>,
         flushLocked()
     }
 
+    /// ``terminateLocked(_:)`` with `.completed`, outlined: building the `Event` inline would put
+    /// its metadata lookup on the caller's path even when this branch is not taken.
+    @inline(never)
+    final func completeLocked() {
+        terminateLocked(.completed)
+    }
+
+    /// ``terminateLocked(_:)`` with `.error(error)`, outlined (see ``completeLocked()``).
+    @inline(never)
+    final func failLocked(_ error: any Error) {
+        terminateLocked(.error(error))
+    }
+
     /// Called with `lock` held: queues `event` without delivering it; follow with ``flushLocked()``.
     final func pushLocked(_ event: Event<Value>) {
         queue.append(event)

@@ -57,13 +57,13 @@ private final class SkipUntilSink<Element, Other>: EventSerializingSink<Element,
     override func onError(_ error: any Error) {
         lock.lock()
         if isStoppedLocked { return lock.unlock() }
-        terminateLocked(.error(error))
+        failLocked(error)
     }
 
     override func onCompleted() {
         lock.lock()
         if isStoppedLocked { return lock.unlock() }
-        if isOpen { return terminateLocked(.completed) }
+        if isOpen { return completeLocked() }
         isStoppedLocked = true
         lock.unlock()
         dispose()

@@ -56,13 +56,13 @@ private final class TakeUntilSink<Element, Other>: EventSerializingSink<Element,
     override func onError(_ error: any Error) {
         lock.lock()
         if isStoppedLocked { return lock.unlock() }
-        terminateLocked(.error(error))
+        failLocked(error)
     }
 
     override func onCompleted() {
         lock.lock()
         if isStoppedLocked { return lock.unlock() }
-        terminateLocked(.completed)
+        completeLocked()
     }
 
     override func disposeResources() {

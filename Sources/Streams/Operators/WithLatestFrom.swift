@@ -72,13 +72,13 @@ where P.Values == (First, Second) {
     override func onError(_ error: any Error) {
         lock.lock()
         if isStoppedLocked { return lock.unlock() }
-        terminateLocked(.error(error))
+        failLocked(error)
     }
 
     override func onCompleted() {
         lock.lock()
         if isStoppedLocked { return lock.unlock() }
-        terminateLocked(.completed)
+        completeLocked()
     }
 
     func secondNext(_ element: Second) {
