@@ -37,6 +37,8 @@ private final class DebounceObservable<Element>: Observable<Element>, @unchecked
 private final class DebounceSink<Element>: EventSerializingSink<Element, Element>, TimerTarget, @unchecked Sendable {
     let dueTime: RxTimeInterval
     let scheduler: any SchedulerType
+    /// `scheduler` as a virtual-time scheduler, cast once here instead of once per timer.
+    let virtualScheduler: VirtualTimeScheduler?
     // Guarded by `lock`, so Swift's dynamic exclusivity checks are redundant.
     @exclusivity(unchecked) private var pending: Element?
     @exclusivity(unchecked) private var currentID: UInt64 = 0
@@ -46,6 +48,7 @@ private final class DebounceSink<Element>: EventSerializingSink<Element, Element
     init(dueTime: RxTimeInterval, scheduler: any SchedulerType, downstream: Receiver<Element>) {
         self.dueTime = dueTime
         self.scheduler = scheduler
+        virtualScheduler = scheduler as? VirtualTimeScheduler
         super.init(downstream: downstream)
     }
 
@@ -59,7 +62,9 @@ private final class DebounceSink<Element>: EventSerializingSink<Element, Element
         timer = nil
         lock.unlock()
         previous?.dispose()
-        let next = scheduleTimer(self, id: id, after: dueTime, on: scheduler)
+        let next =
+            virtualScheduler?.scheduleTimer(TimerTick(target: self, id: id), dueTime: dueTime)
+            ?? scheduleTimer(self, id: id, after: dueTime, on: scheduler)
         lock.lock()
         if released {
             lock.unlock()

@@ -46,6 +46,8 @@ private final class ThrottleSink<Element>: EventSerializingSink<Element, Element
     let dueSeconds: Double
     let latest: Bool
     let scheduler: any SchedulerType
+    /// `scheduler` as a virtual-time scheduler, cast once here instead of once per timer.
+    let virtualScheduler: VirtualTimeScheduler?
     // Guarded by `lock`, so Swift's dynamic exclusivity checks are redundant.
     @exclusivity(unchecked) private var pending: Element?
     @exclusivity(unchecked) private var lastSent: RxTime?
@@ -58,6 +60,7 @@ private final class ThrottleSink<Element>: EventSerializingSink<Element, Element
         dueSeconds = parent.dueTime.seconds
         latest = parent.latest
         scheduler = parent.scheduler
+        virtualScheduler = parent.scheduler as? VirtualTimeScheduler
         super.init(downstream: downstream)
     }
 
@@ -84,7 +87,9 @@ private final class ThrottleSink<Element>: EventSerializingSink<Element, Element
         timer = nil
         lock.unlock()
         previous?.dispose()
-        let next = scheduleTimer(self, id: id, after: .fromSeconds(remaining), on: scheduler)
+        let next =
+            virtualScheduler?.scheduleTimer(TimerTick(target: self, id: id), dueTime: .fromSeconds(remaining))
+            ?? scheduleTimer(self, id: id, after: .fromSeconds(remaining), on: scheduler)
         lock.lock()
         if released {
             lock.unlock()
