@@ -33,7 +33,7 @@ import Testing
         var subscriptions: [any Disposable] = []
         scheduler.scheduleAt(200) { subscriptions.append(driver.drive(first)) }
         scheduler.scheduleAt(230) { subscriptions.append(driver.drive(late)) }
-        scheduler.scheduleAt(300) { subscriptions.forEach { $0.dispose() } }
+        scheduler.scheduleAt(300) { for subscription in subscriptions { subscription.dispose() } }
         scheduler.start()
         #expect(first.events == [.next(210, 1), .next(220, 2), .next(240, 3)])
         #expect(late.events == [.next(230, 2), .next(240, 3)])

@@ -1,6 +1,6 @@
 // Concurrency: upstream events arrive serialized; the window timer runs on the scheduler,
 // possibly concurrently with them. `buffer`, `windowID`, `timer` and `released` are guarded by
-// the sink's lock; each buffer is handed downstream through the OutboxSink outbox, outside
+// the sink's lock; each buffer is handed downstream through the serialized delivery of SerializingSink, outside
 // the lock. A tick acts only if its window id is still current (a count-triggered emission
 // starts a new window and a new timer).
 
@@ -39,7 +39,7 @@ private final class BufferObservable<Element>: Observable<[Element]>, @unchecked
 }
 
 // Unchecked Sendable: mutable state guarded by `lock`
-private final class BufferSink<Element>: OutboxSink<Element, [Element]>, TimerTarget, @unchecked Sendable {
+private final class BufferSink<Element>: EventSerializingSink<Element, [Element]>, TimerTarget, @unchecked Sendable {
     let timeSpan: RxTimeInterval
     let count: Int
     let scheduler: any SchedulerType
@@ -75,8 +75,7 @@ private final class BufferSink<Element>: OutboxSink<Element, [Element]>, TimerTa
         buffer = []
         windowID &+= 1
         let id = windowID
-        emitLocked(.next(full))
-        unlockAndDeliver()
+        emitNextLocked(full)
         startTimer(id: id)
     }
 
@@ -102,8 +101,8 @@ private final class BufferSink<Element>: OutboxSink<Element, [Element]>, TimerTa
         lock.lock()
         buffer = []
         windowID &+= 1
-        emitLocked(.error(error))
-        unlockAndDeliver()
+        pushLocked(.error(error))
+        flushLocked()
     }
 
     override func onCompleted() {
@@ -111,9 +110,9 @@ private final class BufferSink<Element>: OutboxSink<Element, [Element]>, TimerTa
         let last = buffer
         buffer = []
         windowID &+= 1
-        emitLocked(.next(last))
-        emitLocked(.completed)
-        unlockAndDeliver()
+        pushLocked(.next(last))
+        pushLocked(.completed)
+        flushLocked()
     }
 
     override func disposeResources() {

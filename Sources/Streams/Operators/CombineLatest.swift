@@ -60,8 +60,8 @@ class CombineLatestSink<P: ValuesProjection>: ProjectingSink<Never, P>,
             hasValue[index] = true
             valueCount += 1
         }
-        if valueCount == arity { return emitLocked(.next(valuesLocked())) }
-        if doneCount - (isDone[index] ? 1 : 0) == arity - 1 { return terminateLocked(.completed) }
+        if valueCount == arity { return emitNextLocked(valuesLocked()) }
+        if doneCount - (isDone[index] ? 1 : 0) == arity - 1 { return completeLocked() }
         lock.unlock()
     }
 
@@ -70,14 +70,14 @@ class CombineLatestSink<P: ValuesProjection>: ProjectingSink<Never, P>,
         if isStoppedLocked || isDone[index] { return lock.unlock() }
         isDone[index] = true
         doneCount += 1
-        if doneCount == arity { return terminateLocked(.completed) }
+        if doneCount == arity { return completeLocked() }
         lock.unlock()
     }
 
     /// Called with `lock` held when a side failed; returns with it released.
     final func errorLocked(_ error: any Error) {
         if isStoppedLocked { return lock.unlock() }
-        terminateLocked(.error(error))
+        failLocked(error)
     }
 }
 

@@ -1,6 +1,6 @@
 // Concurrency: upstream events arrive serialized; timer ticks run on the scheduler, possibly
 // concurrently with them. `pending`, `currentID`, `timer` and `released` are guarded by the
-// sink's lock; every downstream event goes through the OutboxSink outbox, outside the lock.
+// sink's lock; every downstream event goes through the serialized delivery of SerializingSink, outside the lock.
 // A tick acts only if its id is still current, so a superseded timer that fires anyway is a no-op.
 
 extension ObservableType {
@@ -34,17 +34,21 @@ private final class DebounceObservable<Element>: Observable<Element>, @unchecked
 }
 
 // Unchecked Sendable: mutable state guarded by `lock`
-private final class DebounceSink<Element>: OutboxSink<Element, Element>, TimerTarget, @unchecked Sendable {
+private final class DebounceSink<Element>: EventSerializingSink<Element, Element>, TimerTarget, @unchecked Sendable {
     let dueTime: RxTimeInterval
     let scheduler: any SchedulerType
-    private var pending: Element?
-    private var currentID: UInt64 = 0
-    private var timer: (any Disposable)?
-    private var released = false
+    /// `scheduler` as a virtual-time scheduler, cast once here instead of once per timer.
+    let virtualScheduler: VirtualTimeScheduler?
+    // Guarded by `lock`, so Swift's dynamic exclusivity checks are redundant.
+    @exclusivity(unchecked) private var pending: Element?
+    @exclusivity(unchecked) private var currentID: UInt64 = 0
+    @exclusivity(unchecked) private var timer: (any Disposable)?
+    @exclusivity(unchecked) private var released = false
 
     init(dueTime: RxTimeInterval, scheduler: any SchedulerType, downstream: Receiver<Element>) {
         self.dueTime = dueTime
         self.scheduler = scheduler
+        virtualScheduler = scheduler as? VirtualTimeScheduler
         super.init(downstream: downstream)
     }
 
@@ -58,7 +62,9 @@ private final class DebounceSink<Element>: OutboxSink<Element, Element>, TimerTa
         timer = nil
         lock.unlock()
         previous?.dispose()
-        let next = scheduleTimer(self, id: id, after: dueTime, on: scheduler)
+        let next =
+            virtualScheduler?.scheduleTimer(TimerTick(target: self, id: id), dueTime: dueTime)
+            ?? scheduleTimer(self, id: id, after: dueTime, on: scheduler)
         lock.lock()
         if released {
             lock.unlock()
@@ -76,8 +82,7 @@ private final class DebounceSink<Element>: OutboxSink<Element, Element>, TimerTa
             return NopDisposable()
         }
         pending = nil
-        emitLocked(.next(element))
-        unlockAndDeliver()
+        emitNextLocked(element)
         return NopDisposable()
     }
 
@@ -85,8 +90,8 @@ private final class DebounceSink<Element>: OutboxSink<Element, Element>, TimerTa
         lock.lock()
         currentID &+= 1
         pending = nil
-        emitLocked(.error(error))
-        unlockAndDeliver()
+        pushLocked(.error(error))
+        flushLocked()
     }
 
     override func onCompleted() {
@@ -94,10 +99,10 @@ private final class DebounceSink<Element>: OutboxSink<Element, Element>, TimerTa
         currentID &+= 1
         if let element = pending {
             pending = nil
-            emitLocked(.next(element))
+            pushLocked(.next(element))
         }
-        emitLocked(.completed)
-        unlockAndDeliver()
+        pushLocked(.completed)
+        flushLocked()
     }
 
     override func disposeResources() {

@@ -2,8 +2,8 @@ import Foundation
 
 // Concurrency: upstream events arrive serialized; the drain timer runs on the scheduler,
 // possibly concurrently with them. `queue`, `queueHead`, `active`, `timerID`, `timer` and
-// `released` are guarded by the sink's lock; downstream events go through the OutboxSink
-// outbox, outside the lock, so an error forwarded at once never overlaps a drain in progress.
+// `released` are guarded by the sink's lock; downstream events go through the serialized
+// delivery of SerializingSink, outside the lock, so an error forwarded at once never overlaps a drain in progress.
 
 extension ObservableType {
     /// Emits each element and the completion `dueTime` later on `scheduler`; errors are forwarded
@@ -35,7 +35,7 @@ private final class DelayObservable<Element>: Observable<Element>, @unchecked Se
 }
 
 // Unchecked Sendable: mutable state guarded by `lock`
-private final class DelaySink<Element>: OutboxSink<Element, Element>, TimerTarget, @unchecked Sendable {
+private final class DelaySink<Element>: EventSerializingSink<Element, Element>, TimerTarget, @unchecked Sendable {
     let dueTime: RxTimeInterval
     let scheduler: any SchedulerType
     private var queue: [(time: RxTime, event: Event<Element>)] = []
@@ -59,8 +59,8 @@ private final class DelaySink<Element>: OutboxSink<Element, Element>, TimerTarge
         queue.removeAll()
         queueHead = 0
         timerID &+= 1
-        emitLocked(.error(error))
-        unlockAndDeliver()
+        pushLocked(.error(error))
+        flushLocked()
     }
 
     private func enqueue(_ event: Event<Element>) {
@@ -103,7 +103,7 @@ private final class DelaySink<Element>: OutboxSink<Element, Element>, TimerTarge
         }
         let first = queue[queueHead].event
         queueHead += 1
-        emitLocked(first)
+        pushLocked(first)
         var nextTime: RxTime?
         if queueHead < queue.count {
             nextTime = queue[queueHead].time
@@ -112,7 +112,7 @@ private final class DelaySink<Element>: OutboxSink<Element, Element>, TimerTarge
             queueHead = 0
             active = false
         }
-        unlockAndDeliver()
+        flushLocked()
         if let nextTime {
             let elapsed = scheduler.now.timeIntervalSince(nextTime)
             schedule(after: .fromSeconds(dueTime.seconds - elapsed))

@@ -75,20 +75,20 @@ private final class FlatMapFirstSink<Mapping: InnerMapping>: EventSerializingSin
     override func onError(_ error: any Error) {
         lock.lock()
         if isStoppedLocked { return lock.unlock() }
-        terminateLocked(.error(error))
+        failLocked(error)
     }
 
     override func onCompleted() {
         lock.lock()
         outerDone = true
-        if !isStoppedLocked && !busy { return terminateLocked(.completed) }
+        if !isStoppedLocked && !busy { return completeLocked() }
         lock.unlock()
     }
 
     func innerNext(_ element: Result) {
         lock.lock()
         if isStoppedLocked { return lock.unlock() }
-        emitLocked(.next(element))
+        emitNextLocked(element)
     }
 
     func innerCompleted() {
@@ -97,7 +97,7 @@ private final class FlatMapFirstSink<Mapping: InnerMapping>: EventSerializingSin
         current = nil
         busy = false
         if outerDone && !isStoppedLocked {
-            terminateLocked(.completed)
+            completeLocked()
         } else {
             lock.unlock()
         }

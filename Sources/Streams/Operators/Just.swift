@@ -2,6 +2,7 @@
 
 extension Observable {
     /// Emits `element`, then completes, synchronously when subscribed.
+    @inlinable  // built in the caller's module, where `JustObservable<Element>`'s metadata is cached
     public static func just(_ element: Element) -> Observable<Element> {
         JustObservable(element)
     }
@@ -14,9 +15,10 @@ extension Observable {
 }
 
 // Unchecked Sendable: immutable after init; per-subscription state lives in sinks
-private final class JustObservable<Element>: Observable<Element>, @unchecked Sendable {
+@usableFromInline
+final class JustObservable<Element>: Observable<Element>, @unchecked Sendable {
     let element: Element
-    init(_ element: Element) { self.element = element }
+    @usableFromInline init(_ element: Element) { self.element = element }
 
     override func subscribe(_ receiver: Receiver<Element>) -> any Disposable {
         receiver.onNext(element)

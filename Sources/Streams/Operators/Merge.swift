@@ -90,9 +90,10 @@ private final class MergeSink<Mapping: InnerMapping>: EventSerializingSink<Mappi
 {
     typealias Result = Mapping.Result
     let mapping: Mapping
-    private var active: [Int: MergeInner<Mapping>] = [:]
-    private var nextKey = 0
-    private var outerDone = false
+    // Guarded by `lock`, so Swift's dynamic exclusivity checks are redundant.
+    @exclusivity(unchecked) private var active: [Int: MergeInner<Mapping>] = [:]
+    @exclusivity(unchecked) private var nextKey = 0
+    @exclusivity(unchecked) private var outerDone = false
 
     init(mapping: Mapping, downstream: Receiver<Result>) {
         self.mapping = mapping
@@ -124,27 +125,27 @@ private final class MergeSink<Mapping: InnerMapping>: EventSerializingSink<Mappi
     override func onError(_ error: any Error) {
         lock.lock()
         if isStoppedLocked { return lock.unlock() }
-        terminateLocked(.error(error))
+        failLocked(error)
     }
 
     override func onCompleted() {
         lock.lock()
         outerDone = true
-        if !isStoppedLocked && active.isEmpty { return terminateLocked(.completed) }
+        if !isStoppedLocked && active.isEmpty { return completeLocked() }
         lock.unlock()
     }
 
     func innerNext(_ element: Result) {
         lock.lock()
         if isStoppedLocked { return lock.unlock() }
-        emitLocked(.next(element))
+        emitNextLocked(element)
     }
 
     func innerCompleted(_ node: MergeInner<Mapping>) {
         lock.lock()
         let removed = active.removeValue(forKey: node.key)
         if outerDone && active.isEmpty && !isStoppedLocked {
-            terminateLocked(.completed)
+            completeLocked()
         } else {
             lock.unlock()
         }

@@ -99,7 +99,7 @@ private final class MergeLimitedSink<Mapping: InnerMapping>: EventSerializingSin
     override func onError(_ error: any Error) {
         lock.lock()
         if isStoppedLocked { return lock.unlock() }
-        terminateLocked(.error(error))
+        failLocked(error)
     }
 
     override func onCompleted() {
@@ -111,7 +111,7 @@ private final class MergeLimitedSink<Mapping: InnerMapping>: EventSerializingSin
     func innerNext(_ element: Result) {
         lock.lock()
         if isStoppedLocked { return lock.unlock() }
-        emitLocked(.next(element))
+        emitNextLocked(element)
     }
 
     func innerCompleted(_ node: MergeLimitedInner<Mapping>) {
@@ -143,7 +143,7 @@ private final class MergeLimitedSink<Mapping: InnerMapping>: EventSerializingSin
         }
         pumping = false
         if outerDone && !isStoppedLocked && active.isEmpty && waitingHead == waiting.count {
-            return terminateLocked(.completed)
+            return completeLocked()
         }
         lock.unlock()
     }

@@ -69,7 +69,7 @@ private final class SampleSink<Element, Tick>: EventSerializingSink<Element, Ele
     override func onError(_ error: any Error) {
         lock.lock()
         if isStoppedLocked { return lock.unlock() }
-        terminateLocked(.error(error))
+        failLocked(error)
     }
 
     override func onCompleted() {

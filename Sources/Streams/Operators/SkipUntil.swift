@@ -51,19 +51,19 @@ private final class SkipUntilSink<Element, Other>: EventSerializingSink<Element,
     override func onNext(_ element: Element) {
         lock.lock()
         if isStoppedLocked || !isOpen { return lock.unlock() }
-        emitLocked(.next(element))
+        emitNextLocked(element)
     }
 
     override func onError(_ error: any Error) {
         lock.lock()
         if isStoppedLocked { return lock.unlock() }
-        terminateLocked(.error(error))
+        failLocked(error)
     }
 
     override func onCompleted() {
         lock.lock()
         if isStoppedLocked { return lock.unlock() }
-        if isOpen { return terminateLocked(.completed) }
+        if isOpen { return completeLocked() }
         isStoppedLocked = true
         lock.unlock()
         dispose()

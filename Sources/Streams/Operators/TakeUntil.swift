@@ -50,19 +50,19 @@ private final class TakeUntilSink<Element, Other>: EventSerializingSink<Element,
     override func onNext(_ element: Element) {
         lock.lock()
         if isStoppedLocked { return lock.unlock() }
-        emitLocked(.next(element))
+        emitNextLocked(element)
     }
 
     override func onError(_ error: any Error) {
         lock.lock()
         if isStoppedLocked { return lock.unlock() }
-        terminateLocked(.error(error))
+        failLocked(error)
     }
 
     override func onCompleted() {
         lock.lock()
         if isStoppedLocked { return lock.unlock() }
-        terminateLocked(.completed)
+        completeLocked()
     }
 
     override func disposeResources() {

@@ -2,8 +2,8 @@ import Foundation
 
 // Concurrency: upstream events arrive serialized; the trailing-edge timer runs on the scheduler,
 // possibly concurrently with them. `pending`, `lastSent`, `completed`, `timerID`, `timer` and
-// `released` are guarded by the sink's lock; downstream events go through the OutboxSink
-// outbox, outside the lock. A tick acts only if its id is still current.
+// `released` are guarded by the sink's lock; downstream events go through the serialized
+// delivery of SerializingSink, outside the lock. A tick acts only if its id is still current.
 
 extension ObservableType {
     /// Emits the first element at once, then at most one element per `dueTime` on `scheduler`.
@@ -42,21 +42,25 @@ private final class ThrottleObservable<Element>: Observable<Element>, @unchecked
 }
 
 // Unchecked Sendable: mutable state guarded by `lock`
-private final class ThrottleSink<Element>: OutboxSink<Element, Element>, TimerTarget, @unchecked Sendable {
+private final class ThrottleSink<Element>: EventSerializingSink<Element, Element>, TimerTarget, @unchecked Sendable {
     let dueSeconds: Double
     let latest: Bool
     let scheduler: any SchedulerType
-    private var pending: Element?
-    private var lastSent: RxTime?
-    private var completed = false
-    private var timerID: UInt64 = 0
-    private var timer: (any Disposable)?
-    private var released = false
+    /// `scheduler` as a virtual-time scheduler, cast once here instead of once per timer.
+    let virtualScheduler: VirtualTimeScheduler?
+    // Guarded by `lock`, so Swift's dynamic exclusivity checks are redundant.
+    @exclusivity(unchecked) private var pending: Element?
+    @exclusivity(unchecked) private var lastSent: RxTime?
+    @exclusivity(unchecked) private var completed = false
+    @exclusivity(unchecked) private var timerID: UInt64 = 0
+    @exclusivity(unchecked) private var timer: (any Disposable)?
+    @exclusivity(unchecked) private var released = false
 
     init(parent: ThrottleObservable<Element>, downstream: Receiver<Element>) {
         dueSeconds = parent.dueTime.seconds
         latest = parent.latest
         scheduler = parent.scheduler
+        virtualScheduler = parent.scheduler as? VirtualTimeScheduler
         super.init(downstream: downstream)
     }
 
@@ -71,8 +75,7 @@ private final class ThrottleSink<Element>: OutboxSink<Element, Element>, TimerTa
         if remaining <= 0 {
             pending = nil
             lastSent = now
-            emitLocked(.next(element))
-            return unlockAndDeliver()
+            return emitNextLocked(element)
         }
         guard latest else { return lock.unlock() }
         let alreadyScheduled = pending != nil
@@ -84,7 +87,9 @@ private final class ThrottleSink<Element>: OutboxSink<Element, Element>, TimerTa
         timer = nil
         lock.unlock()
         previous?.dispose()
-        let next = scheduleTimer(self, id: id, after: .fromSeconds(remaining), on: scheduler)
+        let next =
+            virtualScheduler?.scheduleTimer(TimerTick(target: self, id: id), dueTime: .fromSeconds(remaining))
+            ?? scheduleTimer(self, id: id, after: .fromSeconds(remaining), on: scheduler)
         lock.lock()
         if released {
             lock.unlock()
@@ -105,10 +110,14 @@ private final class ThrottleSink<Element>: OutboxSink<Element, Element>, TimerTa
         if let element = pending {
             pending = nil
             lastSent = now
-            emitLocked(.next(element))
+            if !completed {
+                emitNextLocked(element)
+                return NopDisposable()
+            }
+            pushLocked(.next(element))
         }
-        if completed { emitLocked(.completed) }
-        unlockAndDeliver()
+        if completed { pushLocked(.completed) }
+        flushLocked()
         return NopDisposable()
     }
 
@@ -116,8 +125,8 @@ private final class ThrottleSink<Element>: OutboxSink<Element, Element>, TimerTa
         lock.lock()
         pending = nil
         timerID &+= 1
-        emitLocked(.error(error))
-        unlockAndDeliver()
+        pushLocked(.error(error))
+        flushLocked()
     }
 
     override func onCompleted() {
@@ -127,8 +136,8 @@ private final class ThrottleSink<Element>: OutboxSink<Element, Element>, TimerTa
             return lock.unlock()
         }
         timerID &+= 1
-        emitLocked(.completed)
-        unlockAndDeliver()
+        pushLocked(.completed)
+        flushLocked()
     }
 
     override func disposeResources() {

@@ -3,7 +3,7 @@
 // `timer`, `source`/`otherSubscription` bookkeeping and `released` are guarded by the sink's
 // lock. Each source event and each tick first decides under the lock who wins (an event bumps
 // `currentID`; a tick wins only if its id is still current and nothing switched), then acts
-// outside it; downstream events go through the OutboxSink outbox.
+// outside it; downstream events go through the serialized delivery of SerializingSink.
 
 extension ObservableType {
     /// Forwards the source's events, but fails with ``StreamsError/timeout`` if `dueTime` passes
@@ -50,7 +50,7 @@ private final class TimeoutObservable<Element>: Observable<Element>, @unchecked 
 }
 
 // Unchecked Sendable: mutable state guarded by `lock`
-private final class TimeoutSink<Element>: OutboxSink<Element, Element>, TimerTarget, @unchecked Sendable {
+private final class TimeoutSink<Element>: EventSerializingSink<Element, Element>, TimerTarget, @unchecked Sendable {
     let parent: TimeoutObservable<Element>
     private var currentID: UInt64 = 0
     private var switched = false
@@ -96,8 +96,7 @@ private final class TimeoutSink<Element>: OutboxSink<Element, Element>, TimerTar
         if switched || released { return lock.unlock() }
         currentID &+= 1
         let id = currentID
-        emitLocked(.next(element))
-        unlockAndDeliver()
+        emitNextLocked(element)
         restartTimer(id: id)
     }
 
@@ -108,8 +107,8 @@ private final class TimeoutSink<Element>: OutboxSink<Element, Element>, TimerTar
         lock.lock()
         if switched { return lock.unlock() }
         currentID &+= 1
-        emitLocked(event)
-        unlockAndDeliver()
+        pushLocked(event)
+        flushLocked()
     }
 
     func timerFired(_ id: UInt64) -> any Disposable {

@@ -51,7 +51,7 @@ struct SecondOfPairProjection<First, Second>: ValuesProjection {
 
 /// A serializing sink whose queued items are collected values, projected to results during the
 /// serialized delivery (outside the lock), so a result selector never runs under the lock.
-class ProjectingSink<Input, P: ValuesProjection>: SerializingSink<Input, P.Result, Event<P.Values>>,
+class ProjectingSink<Input, P: ValuesProjection>: SerializingSink<Input, P.Result, P.Values>,
     @unchecked Sendable  // see SerializingSink
 {
     /// Turns values into a result.
@@ -62,16 +62,11 @@ class ProjectingSink<Input, P: ValuesProjection>: SerializingSink<Input, P.Resul
         super.init(downstream: downstream)
     }
 
-    override final func deliver(_ item: Event<P.Values>) {
-        switch item {
-        case .next(let values):
-            do {
-                forwardNext(try projection.project(values))
-            } catch {
-                forwardError(error)
-            }
-        case .error(let error): forwardError(error)
-        case .completed: forwardCompleted()
+    override final func deliverNext(_ values: P.Values) {
+        do {
+            forwardNext(try projection.project(values))
+        } catch {
+            forwardError(error)
         }
     }
 }

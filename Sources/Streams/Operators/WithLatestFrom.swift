@@ -66,19 +66,19 @@ where P.Values == (First, Second) {
     override func onNext(_ element: First) {
         lock.lock()
         guard !isStoppedLocked, let latest else { return lock.unlock() }
-        emitLocked(.next((element, latest)))
+        emitNextLocked((element, latest))
     }
 
     override func onError(_ error: any Error) {
         lock.lock()
         if isStoppedLocked { return lock.unlock() }
-        terminateLocked(.error(error))
+        failLocked(error)
     }
 
     override func onCompleted() {
         lock.lock()
         if isStoppedLocked { return lock.unlock() }
-        terminateLocked(.completed)
+        completeLocked()
     }
 
     func secondNext(_ element: Second) {

@@ -53,7 +53,7 @@ class ZipSink<P: ValuesProjection>: ProjectingSink<Never, P>,
     /// Called with `lock` held after a side queued an element; returns with it released.
     final func nextLocked() {
         if isStoppedLocked || !allHaveElementsLocked() { return lock.unlock() }
-        emitLocked(.next(dequeueLocked()))
+        emitNextLocked(dequeueLocked())
     }
 
     /// Called with `lock` held when side `index` completed; returns with it released.
@@ -61,14 +61,14 @@ class ZipSink<P: ValuesProjection>: ProjectingSink<Never, P>,
         if isStoppedLocked || isDone[index] { return lock.unlock() }
         isDone[index] = true
         doneCount += 1
-        if doneCount == arity { return terminateLocked(.completed) }
+        if doneCount == arity { return completeLocked() }
         lock.unlock()
     }
 
     /// Called with `lock` held when a side failed; returns with it released.
     final func errorLocked(_ error: any Error) {
         if isStoppedLocked { return lock.unlock() }
-        terminateLocked(.error(error))
+        failLocked(error)
     }
 }
 

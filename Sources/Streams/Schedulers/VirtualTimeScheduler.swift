@@ -12,10 +12,11 @@ import Synchronization
 /// meant to be driven from one thread (the test's).
 open class VirtualTimeScheduler: SchedulerType, @unchecked Sendable {  // mutable state guarded by `lock`
     private let lock = Lock()
-    private var currentClock: Int
-    private var running = false
-    private var queue = VirtualItemQueue()
-    private var nextID = 0
+    // Guarded by `lock`, so Swift's dynamic exclusivity checks are redundant.
+    @exclusivity(unchecked) private var currentClock: Int
+    @exclusivity(unchecked) private var running = false
+    @exclusivity(unchecked) private var queue = VirtualItemQueue()
+    @exclusivity(unchecked) private var nextID = 0
 
     /// Seconds per virtual tick.
     public let resolution: Double
@@ -53,9 +54,24 @@ open class VirtualTimeScheduler: SchedulerType, @unchecked Sendable {  // mutabl
     public func scheduleRelative<StateType: Sendable>(
         _ state: StateType, dueTime: RxTimeInterval, action: @escaping @Sendable (StateType) -> any Disposable
     ) -> any Disposable {
+        scheduleAbsoluteVirtual(state, time: adjustScheduledTime(absoluteTime(after: dueTime)), action: action)
+    }
+
+    private func absoluteTime(after dueTime: RxTimeInterval) -> Int {
         let seconds = Double(clock) * resolution + dueTime.seconds
-        let absolute = seconds.isFinite ? Int(seconds / resolution + 0.5) : Int.max / 2
-        return scheduleAbsoluteVirtual(state, time: adjustScheduledTime(absolute), action: action)
+        return seconds.isFinite ? Int(seconds / resolution + 0.5) : Int.max / 2
+    }
+
+    /// The library's own timers (`scheduleTimer`): `scheduleRelative` with a non-generic item, so
+    /// scheduling one costs no runtime metadata lookup for a `VirtualItem<TimerTick>`.
+    final func scheduleTimer(_ tick: TimerTick, dueTime: RxTimeInterval) -> any Disposable {
+        let time = adjustScheduledTime(absoluteTime(after: dueTime))
+        lock.lock()
+        let item = VirtualTimerItem(time: time, id: nextID, tick: tick)
+        nextID += 1
+        queue.insert(item)
+        lock.unlock()
+        return item
     }
 
     /// Runs `action(state)` `dueTime` ticks after now.
@@ -81,26 +97,37 @@ open class VirtualTimeScheduler: SchedulerType, @unchecked Sendable {  // mutabl
     /// Runs everything scheduled, advancing the clock, until nothing is left or ``stop()`` is
     /// called.
     public func start() {
-        let alreadyRunning: Bool = lock.withLock {
-            defer { running = true }
-            return running
-        }
-        if alreadyRunning { return }
-        while let item = nextItem(notAfter: nil) { item.invoke() }
-        lock.withLock { running = false }
+        lock.lock()
+        if running { return lock.unlock() }
+        running = true
+        runLocked(notAfter: nil)
+        running = false
+        lock.unlock()
     }
 
     /// Runs everything due up to and including `virtualTime`, then sets the clock to it.
     public func advanceTo(_ virtualTime: Int) {
-        let alreadyRunning: Bool = lock.withLock {
-            defer { running = true }
-            return running
-        }
+        lock.lock()
+        let alreadyRunning = running
+        if alreadyRunning { lock.unlock() }
         precondition(!alreadyRunning, "VirtualTimeScheduler: advanceTo called while the scheduler is running")
-        while let item = nextItem(notAfter: virtualTime) { item.invoke() }
-        lock.withLock {
-            if virtualTime > currentClock { currentClock = virtualTime }
-            running = false
+        running = true
+        runLocked(notAfter: virtualTime)
+        if virtualTime > currentClock { currentClock = virtualTime }
+        running = false
+        lock.unlock()
+    }
+
+    /// Called with `lock` held, and returns with it held: runs the due items one by one, each
+    /// outside the lock (and released outside it), so an advance with nothing due takes the lock once.
+    private func runLocked(notAfter limit: Int?) {
+        var item = nextItemLocked(notAfter: limit)
+        while item != nil {
+            lock.unlock()
+            item.unsafelyUnwrapped.invoke()
+            item = nil
+            lock.lock()
+            item = nextItemLocked(notAfter: limit)
         }
     }
 
@@ -125,22 +152,20 @@ open class VirtualTimeScheduler: SchedulerType, @unchecked Sendable {  // mutabl
         lock.withLock { queue.liveItems().map(\.time) }
     }
 
-    /// Pops the next live item due by `limit` and moves the clock to it.
-    private func nextItem(notAfter limit: Int?) -> VirtualItemBase? {
-        lock.withLock {
-            guard running else { return nil }
-            while let first = queue.first {
-                if first.isDisposed {
-                    queue.removeFirst()
-                    continue
-                }
-                if let limit, first.time > limit { return nil }
+    /// Pops the next live item due by `limit` and moves the clock to it. Call with `lock` held.
+    private func nextItemLocked(notAfter limit: Int?) -> VirtualItemBase? {
+        guard running else { return nil }
+        while let first = queue.first {
+            if first.isDisposed {
                 queue.removeFirst()
-                if first.time > currentClock { currentClock = first.time }
-                return first
+                continue
             }
-            return nil
+            if let limit, first.time > limit { return nil }
+            queue.removeFirst()
+            if first.time > currentClock { currentClock = first.time }
+            return first
         }
+        return nil
     }
 }
 
@@ -162,7 +187,7 @@ class VirtualItemBase: Disposable, @unchecked Sendable {
     let time: Int
     let id: Int
     private let state = Atomic<Int>(0)
-    private var result: (any Disposable)?
+    @exclusivity(unchecked) private var result: (any Disposable)?  // published through `state`
     private let resourceScope: LiveResources.Scope?
 
     init(time: Int, id: Int) {
@@ -191,7 +216,8 @@ class VirtualItemBase: Disposable, @unchecked Sendable {
         guard before & Self.disposedBit == 0 else { return }
         let disposable = run()
         releasePayload()
-        if disposable is NopDisposable { return }
+        // A metatype comparison: an `is` cast of an existential goes through the runtime.
+        if ObjectIdentifier(type(of: disposable)) == ObjectIdentifier(NopDisposable.self) { return }
         result = disposable
         let old = state.bitwiseOr(Self.resultBit, ordering: .acquiringAndReleasing).oldValue
         if old & Self.disposedBit != 0 {
@@ -223,6 +249,24 @@ private final class VirtualItem<State: Sendable>: VirtualItemBase, @unchecked Se
     }
 
     override func releasePayload() { payload = nil }
+}
+
+/// A library timer (``TimerTick``), non-generic.
+private final class VirtualTimerItem: VirtualItemBase, @unchecked Sendable {
+    // Unchecked Sendable: `tick` is read by `invoke` and cleared as `VirtualItem.payload` is.
+    @exclusivity(unchecked) private var tick: TimerTick?
+
+    init(time: Int, id: Int, tick: TimerTick) {
+        self.tick = tick
+        super.init(time: time, id: id)
+    }
+
+    override func run() -> any Disposable {
+        guard let tick else { return NopDisposable() }
+        return tick.target.timerFired(tick.id)
+    }
+
+    override func releasePayload() { tick = nil }
 }
 
 /// A binary min-heap of scheduled items ordered by (time, id).
