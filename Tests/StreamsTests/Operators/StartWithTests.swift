@@ -38,10 +38,10 @@ import Testing
 
     @Test func downstreamThatEndsDuringThePrefixStillSubscribesAndDisposesTheSource() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createHotObservable([.next(220, 2), .completed(250)])
+        let xs = scheduler.createHotObservable("--b--|", values: ["b": 2])
         let res = scheduler.start { xs.startWith(1, 2, 3).take(1) }
-        #expect(res.events == [.next(200, 1), .completed(200)])
-        #expect(xs.subscriptions == [Subscription(200, 200)])
+        assertMarbles(res, "(a|)", values: ["a": 1])
+        assertSubscriptions(xs, "(^!)")
     }
 
     @Test func releasesEverything() {
