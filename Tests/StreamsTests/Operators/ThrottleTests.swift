@@ -35,10 +35,10 @@ import Testing
 
     @Test func completionWaitsForTheWindowToEmitTheKeptElement() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createHotObservable([.next(210, 2), .next(230, 3), .completed(240)])
+        let xs = scheduler.createHotObservable("-b-c|", values: ["b": 2, "c": 3])
         let res = scheduler.start { xs.throttle(.seconds(50), scheduler: scheduler) }
-        #expect(res.events == [.next(210, 2), .next(260, 3), .completed(260)])
-        #expect(xs.subscriptions == [Subscription(200, 240)])
+        assertMarbles(res, "-b----(c|)", values: ["b": 2, "c": 3])
+        assertSubscriptions(xs, "^---!")
     }
 
     @Test func completionAfterTheWindowCompletesAtOnce() {
@@ -51,10 +51,10 @@ import Testing
 
     @Test func errorDropsTheKeptElement() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createHotObservable([.next(210, 2), .next(230, 3), .error(240, TestError())])
+        let xs = scheduler.createHotObservable("-b-c#", values: ["b": 2, "c": 3], error: TestError())
         let res = scheduler.start { xs.throttle(.seconds(50), scheduler: scheduler) }
-        #expect(res.events == [.next(210, 2), .error(240, TestError())])
-        #expect(xs.subscriptions == [Subscription(200, 240)])
+        assertMarbles(res, "-b--#", values: ["b": 2], error: TestError())
+        assertSubscriptions(xs, "^---!")
     }
 
     @Test func notLatestDropsElementsInsideTheWindow() {
