@@ -7,10 +7,10 @@ import Testing
 
     @Test func forwardsOnlyCompletion() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createHotObservable([.next(150, 0), .next(210, 1), .next(220, 2), .completed(250)])
+        let xs = scheduler.createHotObservable("z----^ab--|", values: ["z": 0, "a": 1, "b": 2])
         let res = scheduler.start { xs.ignoreElements() }
-        #expect(res.events == [.completed(250, Never.self)])
-        #expect(xs.subscriptions == [Subscription(200, 250)])
+        assertMarbles(res, "     ^----|", values: [:])
+        assertSubscriptions(xs, "     ^----!")
     }
 
     @Test func forwardsTheError() {
