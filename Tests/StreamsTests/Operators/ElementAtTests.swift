@@ -23,10 +23,10 @@ import Testing
 
     @Test func sourceEndingEarlyFailsWithArgumentOutOfRange() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(250)])
+        let xs = scheduler.createHotObservable("-ab--|", values: ["a": 1, "b": 2])
         let res = scheduler.start { xs.element(at: 2) }
-        #expect(res.events == [.error(250, StreamsError.argumentOutOfRange)])
-        #expect(xs.subscriptions == [Subscription(200, 250)])
+        assertMarbles(res, "-----#", values: [:], error: StreamsError.argumentOutOfRange)
+        assertSubscriptions(xs, "^----!")
     }
 
     @Test func sourceErrorIsForwarded() {
