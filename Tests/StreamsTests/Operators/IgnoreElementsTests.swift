@@ -15,10 +15,10 @@ import Testing
 
     @Test func forwardsTheError() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createHotObservable([.next(210, 1), .error(250, TestError(), Int.self)])
+        let xs = scheduler.createHotObservable("-a---#", values: ["a": 1], error: TestError())
         let res = scheduler.start { xs.ignoreElements() }
-        #expect(res.events == [.error(250, TestError(), Never.self)])
-        #expect(xs.subscriptions == [Subscription(200, 250)])
+        assertMarbles(res, "-----#", values: [:], error: TestError())
+        assertSubscriptions(xs, "^----!")
     }
 
     @Test func disposalUnsubscribes() {
