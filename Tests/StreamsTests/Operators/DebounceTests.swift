@@ -50,10 +50,10 @@ import Testing
 
     @Test func disposalCancelsThePendingTimer() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createColdObservable([.next(10, 1), .next(50, 2)])
+        let xs = scheduler.createColdObservable("-a---b", values: ["a": 1, "b": 2])
         let res = scheduler.start(disposed: 260) { xs.debounce(.seconds(20), scheduler: scheduler) }
-        #expect(res.events == [.next(230, 1)])
-        #expect(xs.subscriptions == [Subscription(200, 260)])
+        assertMarbles(res, "---a", values: ["a": 1])
+        assertSubscriptions(xs, "^-----!")
     }
 
     @Test func releasesEverythingAfterTerminationAndDisposal() {
