@@ -63,17 +63,17 @@ import Testing
     @Test func selectorErrorFails() {
         let (scope, _) = LiveResources.withScope {
             let scheduler = TestScheduler(initialClock: 0)
-            let xs = scheduler.createHotObservable([.next(210, 2), .next(230, 4), .completed(250)])
-            let ys = scheduler.createHotObservable([.next(220, 3), .completed(260)])
+            let xs = scheduler.createHotObservable("-b-d-|", values: ["b": 2, "d": 4])
+            let ys = scheduler.createHotObservable("--c---|", values: ["c": 3])
             let res = scheduler.start {
                 Observable.combineLatest(xs, ys) { x, y -> Int in
                     if x == 4 { throw TestError() }
                     return x + y
                 }
             }
-            #expect(res.events == [.next(220, 5), .error(230, TestError())])
-            #expect(xs.subscriptions == [Subscription(200, 230)])
-            #expect(ys.subscriptions == [Subscription(200, 230)])
+            assertMarbles(res, "--x#", values: ["x": 5], error: TestError())
+            assertSubscriptions(xs, "^--!")
+            assertSubscriptions(ys, "^--!")
         }
         #expect(scope.total == 0)
     }
