@@ -42,20 +42,20 @@ import Testing
     @Test func disposalDisposesEverySource() {
         let (scope, _) = LiveResources.withScope {
             let scheduler = TestScheduler(initialClock: 0)
-            let xs = scheduler.createHotObservable([.next(300, 1)])
-            let ys = scheduler.createHotObservable([.next(210, 10), .next(400, 20)])
+            let xs = scheduler.createHotObservable("----------a", values: ["a": 1])
+            let ys = scheduler.createHotObservable("-a------------------b", values: ["a": 10, "b": 20])
             let res = scheduler.start(disposed: 250) { xs.amb(ys) }
-            #expect(res.events == [.next(210, 10)])
-            #expect(xs.subscriptions == [Subscription(200, 210)])
-            #expect(ys.subscriptions == [Subscription(200, 250)])
+            assertMarbles(res, "-a", values: ["a": 10])
+            assertSubscriptions(xs, "^!")
+            assertSubscriptions(ys, "^----!")
 
             let other = TestScheduler(initialClock: 0)
-            let as1 = other.createHotObservable([.next(300, 1)])
-            let bs1 = other.createHotObservable([.next(400, 1)])
+            let as1 = other.createHotObservable("----------a", values: ["a": 1])
+            let bs1 = other.createHotObservable("--------------------a", values: ["a": 1])
             let undecided = other.start(disposed: 250) { as1.amb(bs1) }
-            #expect(undecided.events == [])
-            #expect(as1.subscriptions == [Subscription(200, 250)])
-            #expect(bs1.subscriptions == [Subscription(200, 250)])
+            assertMarbles(undecided, "-", values: [:])
+            assertSubscriptions(as1, "^----!")
+            assertSubscriptions(bs1, "^----!")
         }
         #expect(scope.total == 0)
     }

@@ -8,14 +8,11 @@ import Testing
 
     @Test func emitsByCountOrByTimeWhicheverIsFirst() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createHotObservable([
-            .next(150, 0), .next(210, 1), .next(220, 2), .next(230, 3), .next(290, 4), .next(300, 5),
-            .completed(330),
-        ])
+        let xs = scheduler.createHotObservable(
+            "z----^abc-----de--|", values: ["z": 0, "a": 1, "b": 2, "c": 3, "d": 4, "e": 5])
         let res = scheduler.start { xs.buffer(timeSpan: .seconds(50), count: 2, scheduler: scheduler) }
-        #expect(
-            res.events == [.next(220, [1, 2]), .next(270, [3]), .next(300, [4, 5]), .next(330, []), .completed(330)])
-        #expect(xs.subscriptions == [Subscription(200, 330)])
+        assertMarbles(res, "     ^-x----y--z--(w|)", values: ["x": [1, 2], "y": [3], "z": [4, 5], "w": []])
+        assertSubscriptions(xs, "     ^------------!")
     }
 
     @Test func timerEmitsEmptyBuffers() {
@@ -28,10 +25,10 @@ import Testing
 
     @Test func errorDropsTheBuffer() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createHotObservable([.next(210, 1), .error(230, TestError())])
+        let xs = scheduler.createHotObservable("-a-#", values: ["a": 1], error: TestError())
         let res = scheduler.start { xs.buffer(timeSpan: .seconds(50), count: 2, scheduler: scheduler) }
-        #expect(res.events == [.error(230, TestError())])
-        #expect(xs.subscriptions == [Subscription(200, 230)])
+        assertMarbles(res, "---#", values: [:], error: TestError())
+        assertSubscriptions(xs, "^--!")
     }
 
     @Test func releasesEverything() {

@@ -8,24 +8,22 @@ import Testing
 
     @Test func completionPassesThroughWithoutCallingTheHandler() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createHotObservable([.next(150, 1), .next(210, 2), .completed(230)])
-        let ys = scheduler.createHotObservable([.next(240, 5), .completed(250)])
+        let xs = scheduler.createHotObservable("a----^b-|", values: ["a": 1, "b": 2])
+        let ys = scheduler.createHotObservable("     ----e|", values: ["e": 5])
         let res = scheduler.start { xs.catch { _ in ys.asObservable() } }
-        #expect(res.events == [.next(210, 2), .completed(230)])
-        #expect(xs.subscriptions == [Subscription(200, 230)])
-        #expect(ys.subscriptions == [])
+        assertMarbles(res, "     ^b-|", values: ["b": 2])
+        assertSubscriptions(xs, "     ^--!")
+        assertSubscriptions(ys)
     }
 
     @Test func errorSwitchesToTheHandlersSequence() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createHotObservable([
-            .next(150, 1), .next(210, 2), .next(220, 3), .error(230, TestError(), Int.self),
-        ])
-        let ys = scheduler.createHotObservable([.next(220, 0), .next(240, 4), .completed(250)])
+        let xs = scheduler.createHotObservable("a----^bc#", values: ["a": 1, "b": 2, "c": 3], error: TestError())
+        let ys = scheduler.createHotObservable("     --z-d|", values: ["z": 0, "d": 4])
         let res = scheduler.start { xs.catch { _ in ys.asObservable() } }
-        #expect(res.events == [.next(210, 2), .next(220, 3), .next(240, 4), .completed(250)])
-        #expect(xs.subscriptions == [Subscription(200, 230)])
-        #expect(ys.subscriptions == [Subscription(230, 250)])
+        assertMarbles(res, "     ^bc-d|", values: ["b": 2, "c": 3, "d": 4])
+        assertSubscriptions(xs, "     ^--!")
+        assertSubscriptions(ys, "     ---^-!")
     }
 
     @Test func handlerReceivesTheError() {
@@ -37,11 +35,11 @@ import Testing
 
     @Test func errorsOfTheFallbackAreNotCaughtAgain() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createHotObservable([.next(210, 2), .error(230, TestError(), Int.self)])
-        let ys = scheduler.createHotObservable([.next(240, 4), .error(250, OtherError(), Int.self)])
+        let xs = scheduler.createHotObservable("-b-#", values: ["b": 2], error: TestError())
+        let ys = scheduler.createHotObservable("----d#", values: ["d": 4], error: OtherError())
         let res = scheduler.start { xs.catch { _ in ys.asObservable() } }
-        #expect(res.events == [.next(210, 2), .next(240, 4), .error(250, OtherError())])
-        #expect(ys.subscriptions == [Subscription(230, 250)])
+        assertMarbles(res, "-b--d#", values: ["b": 2, "d": 4], error: OtherError())
+        assertSubscriptions(ys, "---^-!")
     }
 
     @Test func handlerThrowingFailsWithItsError() {

@@ -9,12 +9,12 @@ import Testing
     @Test func emitsOnEveryElementOnceAllHaveEmitted() {
         let (scope, _) = LiveResources.withScope {
             let scheduler = TestScheduler(initialClock: 0)
-            let xs = scheduler.createHotObservable([.next(150, 1), .next(210, 2), .next(230, 4), .completed(250)])
-            let ys = scheduler.createHotObservable([.next(150, 1), .next(220, 3), .next(240, 5), .completed(260)])
+            let xs = scheduler.createHotObservable("a----^b-d-|", values: ["a": 1, "b": 2, "d": 4])
+            let ys = scheduler.createHotObservable("a----^-c-e-|", values: ["a": 1, "c": 3, "e": 5])
             let res = scheduler.start { Observable.combineLatest(xs, ys) { $0 + $1 } }
-            #expect(res.events == [.next(220, 5), .next(230, 7), .next(240, 9), .completed(260)])
-            #expect(xs.subscriptions == [Subscription(200, 250)])
-            #expect(ys.subscriptions == [Subscription(200, 260)])
+            assertMarbles(res, "     ^-xyz-|", values: ["x": 5, "y": 7, "z": 9])
+            assertSubscriptions(xs, "     ^----!")
+            assertSubscriptions(ys, "     ^-----!")
         }
         #expect(scope.total == 0)
     }
@@ -35,12 +35,12 @@ import Testing
     @Test func completesWhenAnElementCanNeverCombine() {
         let (scope, _) = LiveResources.withScope {
             let scheduler = TestScheduler(initialClock: 0)
-            let e = scheduler.createHotObservable([.next(150, 1), .completed(210)])
-            let o = scheduler.createHotObservable([.next(150, 1), .next(220, 2), .completed(300)])
+            let e = scheduler.createHotObservable("a----^|", values: ["a": 1])
+            let o = scheduler.createHotObservable("a----^-b-------|", values: ["a": 1, "b": 2])
             let res = scheduler.start { Observable.combineLatest(e, o) { $0 + $1 } }
-            #expect(res.events == [.completed(220)])
-            #expect(e.subscriptions == [Subscription(200, 210)])
-            #expect(o.subscriptions == [Subscription(200, 220)])
+            assertMarbles(res, "     ^-|", values: [:])
+            assertSubscriptions(e, "     ^!")
+            assertSubscriptions(o, "     ^-!")
         }
         #expect(scope.total == 0)
     }
@@ -63,17 +63,17 @@ import Testing
     @Test func selectorErrorFails() {
         let (scope, _) = LiveResources.withScope {
             let scheduler = TestScheduler(initialClock: 0)
-            let xs = scheduler.createHotObservable([.next(210, 2), .next(230, 4), .completed(250)])
-            let ys = scheduler.createHotObservable([.next(220, 3), .completed(260)])
+            let xs = scheduler.createHotObservable("-b-d-|", values: ["b": 2, "d": 4])
+            let ys = scheduler.createHotObservable("--c---|", values: ["c": 3])
             let res = scheduler.start {
                 Observable.combineLatest(xs, ys) { x, y -> Int in
                     if x == 4 { throw TestError() }
                     return x + y
                 }
             }
-            #expect(res.events == [.next(220, 5), .error(230, TestError())])
-            #expect(xs.subscriptions == [Subscription(200, 230)])
-            #expect(ys.subscriptions == [Subscription(200, 230)])
+            assertMarbles(res, "--x#", values: ["x": 5], error: TestError())
+            assertSubscriptions(xs, "^--!")
+            assertSubscriptions(ys, "^--!")
         }
         #expect(scope.total == 0)
     }

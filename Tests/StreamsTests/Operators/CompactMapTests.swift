@@ -7,25 +7,23 @@ import Testing
 
     @Test func emitsNonNilResultsAndCompletes() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createHotObservable([
-            .next(150, 1), .next(210, 2), .next(220, 3), .next(230, 4), .completed(300),
-        ])
+        let xs = scheduler.createHotObservable("a----^bcd------|", values: ["a": 1, "b": 2, "c": 3, "d": 4])
         let res = scheduler.start { xs.compactMap { $0.isMultiple(of: 2) ? $0 * 10 : nil } }
-        #expect(res.events == [.next(210, 20), .next(230, 40), .completed(300)])
-        #expect(xs.subscriptions == [Subscription(200, 300)])
+        assertMarbles(res, "     ^B-D------|", values: ["B": 20, "D": 40])
+        assertSubscriptions(xs, "     ^---------!")
     }
 
     @Test func thrownErrorEndsTheSequenceAndUnsubscribes() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createHotObservable([.next(210, 2), .next(220, 3), .next(230, 4), .completed(300)])
+        let xs = scheduler.createHotObservable("-bcd------|", values: ["b": 2, "c": 3, "d": 4])
         let res = scheduler.start {
             xs.compactMap { value -> Int? in
                 if value == 3 { throw TestError() }
                 return value
             }
         }
-        #expect(res.events == [.next(210, 2), .error(220, TestError())])
-        #expect(xs.subscriptions == [Subscription(200, 220)])
+        assertMarbles(res, "-b#", values: ["b": 2], error: TestError())
+        assertSubscriptions(xs, "^-!")
     }
 
     @Test func sourceErrorIsForwarded() {

@@ -8,12 +8,12 @@ import Testing
     @Test func subscribesEachSourceWhenThePreviousCompletes() {
         let (scope, _) = LiveResources.withScope {
             let scheduler = TestScheduler(initialClock: 0)
-            let ys1 = scheduler.createColdObservable([.next(10, 1), .next(20, 2), .completed(30)])
-            let ys2 = scheduler.createColdObservable([.next(10, 3), .completed(50)])
+            let ys1 = scheduler.createColdObservable("-ab|", values: ["a": 1, "b": 2])
+            let ys2 = scheduler.createColdObservable("-c---|", values: ["c": 3])
             let res = scheduler.start { Observable.concat(ys1.asObservable(), ys2.asObservable()) }
-            #expect(res.events == [.next(210, 1), .next(220, 2), .next(240, 3), .completed(280)])
-            #expect(ys1.subscriptions == [Subscription(200, 230)])
-            #expect(ys2.subscriptions == [Subscription(230, 280)])
+            assertMarbles(res, "-ab-c---|", values: ["a": 1, "b": 2, "c": 3])
+            assertSubscriptions(ys1, "^--!")
+            assertSubscriptions(ys2, "---^----!")
         }
         #expect(scope.total == 0)
     }
@@ -21,12 +21,12 @@ import Testing
     @Test func errorStopsBeforeTheNextSource() {
         let (scope, _) = LiveResources.withScope {
             let scheduler = TestScheduler(initialClock: 0)
-            let ys1 = scheduler.createColdObservable([.next(10, 1), .error(20, TestError())])
-            let ys2 = scheduler.createColdObservable([.next(10, 3), .completed(50)])
+            let ys1 = scheduler.createColdObservable("-a#", values: ["a": 1], error: TestError())
+            let ys2 = scheduler.createColdObservable("-c---|", values: ["c": 3])
             let res = scheduler.start { Observable.concat([ys1.asObservable(), ys2.asObservable()]) }
-            #expect(res.events == [.next(210, 1), .error(220, TestError())])
-            #expect(ys1.subscriptions == [Subscription(200, 220)])
-            #expect(ys2.subscriptions == [])
+            assertMarbles(res, "-a#", values: ["a": 1], error: TestError())
+            assertSubscriptions(ys1, "^-!")
+            assertSubscriptions(ys2)
         }
         #expect(scope.total == 0)
     }

@@ -26,18 +26,18 @@ import Testing
 
     @Test func completionFlushesThePendingElement() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(230)])
+        let xs = scheduler.createHotObservable("-ab|", values: ["a": 1, "b": 2])
         let res = scheduler.start { xs.debounce(.seconds(20), scheduler: scheduler) }
-        #expect(res.events == [.next(230, 2), .completed(230)])
-        #expect(xs.subscriptions == [Subscription(200, 230)])
+        assertMarbles(res, "---(b|)", values: ["b": 2])
+        assertSubscriptions(xs, "^--!")
     }
 
     @Test func errorDropsThePendingElement() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .error(230, TestError())])
+        let xs = scheduler.createHotObservable("-ab#", values: ["a": 1, "b": 2], error: TestError())
         let res = scheduler.start { xs.debounce(.seconds(20), scheduler: scheduler) }
-        #expect(res.events == [.error(230, TestError())])
-        #expect(xs.subscriptions == [Subscription(200, 230)])
+        assertMarbles(res, "---#", values: [:], error: TestError())
+        assertSubscriptions(xs, "^--!")
     }
 
     @Test func emptyCompletesAtOnce() {
@@ -50,10 +50,10 @@ import Testing
 
     @Test func disposalCancelsThePendingTimer() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createColdObservable([.next(10, 1), .next(50, 2)])
+        let xs = scheduler.createColdObservable("-a---b", values: ["a": 1, "b": 2])
         let res = scheduler.start(disposed: 260) { xs.debounce(.seconds(20), scheduler: scheduler) }
-        #expect(res.events == [.next(230, 1)])
-        #expect(xs.subscriptions == [Subscription(200, 260)])
+        assertMarbles(res, "---a", values: ["a": 1])
+        assertSubscriptions(xs, "^-----!")
     }
 
     @Test func releasesEverythingAfterTerminationAndDisposal() {

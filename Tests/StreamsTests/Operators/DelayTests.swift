@@ -34,18 +34,18 @@ import Testing
 
     @Test func errorDropsElementsStillWaiting() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .error(320, TestError())])
+        let xs = scheduler.createHotObservable("-ab---------#", values: ["a": 1, "b": 2], error: TestError())
         let res = scheduler.start { xs.delay(.seconds(100), scheduler: scheduler) }
-        #expect(res.events == [.next(310, 1), .error(320, TestError())])
-        #expect(xs.subscriptions == [Subscription(200, 320)])
+        assertMarbles(res, "-----------a#", values: ["a": 1], error: TestError())
+        assertSubscriptions(xs, "^-----------!")
     }
 
     @Test func disposalDropsWaitingElements() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createHotObservable([.next(210, 1), .next(260, 2)])
+        let xs = scheduler.createHotObservable("-a----b", values: ["a": 1, "b": 2])
         let res = scheduler.start(disposed: 320) { xs.delay(.seconds(100), scheduler: scheduler) }
-        #expect(res.events == [.next(310, 1)])
-        #expect(xs.subscriptions == [Subscription(200, 320)])
+        assertMarbles(res, "-----------a", values: ["a": 1])
+        assertSubscriptions(xs, "^-----------!")
     }
 
     @Test func releasesEverything() {

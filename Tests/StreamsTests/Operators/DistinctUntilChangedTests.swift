@@ -5,12 +5,10 @@ import Testing
 @Suite struct DistinctUntilChangedTests {
     @Test func dropsConsecutiveDuplicates() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createHotObservable([
-            .next(210, 1), .next(220, 1), .next(230, 2), .next(240, 2), .next(250, 1), .completed(300),
-        ])
+        let xs = scheduler.createHotObservable("-aabba----|", values: ["a": 1, "b": 2])
         let res = scheduler.start { xs.distinctUntilChanged() }
-        #expect(res.events == [.next(210, 1), .next(230, 2), .next(250, 1), .completed(300)])
-        #expect(xs.subscriptions == [Subscription(200, 300)])
+        assertMarbles(res, "-a-b-a----|", values: ["a": 1, "b": 2])
+        assertSubscriptions(xs, "^---------!")
     }
 
     @Test func comparesByKeySelector() {

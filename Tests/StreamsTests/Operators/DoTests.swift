@@ -82,18 +82,18 @@ import Testing
 
     @Test func onNextThrowingFailsWithoutForwardingTheElement() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(300)])
+        let xs = scheduler.createHotObservable("-ab-------|", values: ["a": 1, "b": 2])
         let res = scheduler.start { xs.do(onNext: { if $0 == 2 { throw TestError() } }) }
-        #expect(res.events == [.next(210, 1), .error(220, TestError())])
-        #expect(xs.subscriptions == [Subscription(200, 220)])
+        assertMarbles(res, "-a#", values: ["a": 1], error: TestError())
+        assertSubscriptions(xs, "^-!")
     }
 
     @Test func afterNextThrowingFailsAfterForwardingTheElement() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(300)])
+        let xs = scheduler.createHotObservable("-ab-------|", values: ["a": 1, "b": 2])
         let res = scheduler.start { xs.do(afterNext: { if $0 == 2 { throw TestError() } }) }
-        #expect(res.events == [.next(210, 1), .next(220, 2), .error(220, TestError())])
-        #expect(xs.subscriptions == [Subscription(200, 220)])
+        assertMarbles(res, "-a(b#)", values: ["a": 1, "b": 2], error: TestError())
+        assertSubscriptions(xs, "^-!")
     }
 
     @Test func onCompletedAndOnErrorThrowingReplaceTheTerminalEvent() {

@@ -7,28 +7,26 @@ import Testing
 
     @Test func emitsTheElementAtTheIndexThenCompletesAndUnsubscribes() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createHotObservable([
-            .next(150, 0), .next(210, 1), .next(220, 2), .next(230, 3), .completed(250),
-        ])
+        let xs = scheduler.createHotObservable("z----^abc-|", values: ["z": 0, "a": 1, "b": 2, "c": 3])
         let res = scheduler.start { xs.element(at: 1) }
-        #expect(res.events == [.next(220, 2), .completed(220)])
-        #expect(xs.subscriptions == [Subscription(200, 220)])
+        assertMarbles(res, "     ^-(b|)", values: ["b": 2])
+        assertSubscriptions(xs, "     ^-!")
     }
 
     @Test func indexZeroTakesTheFirstElement() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(250)])
+        let xs = scheduler.createHotObservable("-ab--|", values: ["a": 1, "b": 2])
         let res = scheduler.start { xs.element(at: 0) }
-        #expect(res.events == [.next(210, 1), .completed(210)])
-        #expect(xs.subscriptions == [Subscription(200, 210)])
+        assertMarbles(res, "-(a|)", values: ["a": 1])
+        assertSubscriptions(xs, "^!")
     }
 
     @Test func sourceEndingEarlyFailsWithArgumentOutOfRange() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(250)])
+        let xs = scheduler.createHotObservable("-ab--|", values: ["a": 1, "b": 2])
         let res = scheduler.start { xs.element(at: 2) }
-        #expect(res.events == [.error(250, StreamsError.argumentOutOfRange)])
-        #expect(xs.subscriptions == [Subscription(200, 250)])
+        assertMarbles(res, "-----#", values: [:], error: StreamsError.argumentOutOfRange)
+        assertSubscriptions(xs, "^----!")
     }
 
     @Test func sourceErrorIsForwarded() {

@@ -25,12 +25,12 @@ import Testing
     @Test func waitsForTheRunningInnerBeforeCompleting() {
         let (scope, _) = LiveResources.withScope {
             let scheduler = TestScheduler(initialClock: 0)
-            let ys1 = scheduler.createColdObservable([.next(10, 1), .completed(100)])
-            let xs = scheduler.createHotObservable([.next(210, ys1), .completed(250)])
+            let ys1 = scheduler.createColdObservable("-a--------|", values: ["a": 1])
+            let xs = scheduler.createHotObservable("-y---|", values: ["y": ys1])
             let res = scheduler.start { xs.flatMapFirst { $0 } }
-            #expect(res.events == [.next(220, 1), .completed(310)])
-            #expect(xs.subscriptions == [Subscription(200, 250)])
-            #expect(ys1.subscriptions == [Subscription(210, 310)])
+            assertMarbles(res, "--a--------|", values: ["a": 1])
+            assertSubscriptions(xs, "^----!")
+            assertSubscriptions(ys1, "-^---------!")
         }
         #expect(scope.total == 0)
     }

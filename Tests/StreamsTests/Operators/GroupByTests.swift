@@ -51,13 +51,13 @@ import Testing
     @Test func errorAndKeySelectorError() {
         let (scope, _) = LiveResources.withScope {
             let scheduler = TestScheduler(initialClock: 0)
-            let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .error(230, TestError())])
+            let xs = scheduler.createHotObservable("-ab#", values: ["a": 1, "b": 2], error: TestError())
             let res = scheduler.start { xs.groupBy { $0 % 2 }.flatMap { $0 } }
-            #expect(res.events == [.next(210, 1), .next(220, 2), .error(230, TestError())])
-            #expect(xs.subscriptions == [Subscription(200, 230)])
+            assertMarbles(res, "-ab#", values: ["a": 1, "b": 2], error: TestError())
+            assertSubscriptions(xs, "^--!")
 
             let other = TestScheduler(initialClock: 0)
-            let ys = other.createHotObservable([.next(210, 1), .next(220, 2), .completed(300)])
+            let ys = other.createHotObservable("-ab-------|", values: ["a": 1, "b": 2])
             let thrown = other.start {
                 ys.groupBy { value -> Int in
                     if value == 2 { throw TestError() }
@@ -65,8 +65,8 @@ import Testing
                 }
                 .map { $0.key }
             }
-            #expect(thrown.events == [.next(210, 1), .error(220, TestError())])
-            #expect(ys.subscriptions == [Subscription(200, 220)])
+            assertMarbles(thrown, "-a#", values: ["a": 1], error: TestError())
+            assertSubscriptions(ys, "^-!")
         }
         #expect(scope.total == 0)
     }

@@ -7,18 +7,18 @@ import Testing
 
     @Test func forwardsOnlyCompletion() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createHotObservable([.next(150, 0), .next(210, 1), .next(220, 2), .completed(250)])
+        let xs = scheduler.createHotObservable("z----^ab--|", values: ["z": 0, "a": 1, "b": 2])
         let res = scheduler.start { xs.ignoreElements() }
-        #expect(res.events == [.completed(250, Never.self)])
-        #expect(xs.subscriptions == [Subscription(200, 250)])
+        assertMarbles(res, "     ^----|", values: [:])
+        assertSubscriptions(xs, "     ^----!")
     }
 
     @Test func forwardsTheError() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createHotObservable([.next(210, 1), .error(250, TestError(), Int.self)])
+        let xs = scheduler.createHotObservable("-a---#", values: ["a": 1], error: TestError())
         let res = scheduler.start { xs.ignoreElements() }
-        #expect(res.events == [.error(250, TestError(), Never.self)])
-        #expect(xs.subscriptions == [Subscription(200, 250)])
+        assertMarbles(res, "-----#", values: [:], error: TestError())
+        assertSubscriptions(xs, "^----!")
     }
 
     @Test func disposalUnsubscribes() {

@@ -7,23 +7,23 @@ import Testing
 
     @Test func mapsEachElementAndCompletes() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createHotObservable([.next(150, 1), .next(210, 2), .next(220, 3), .completed(300)])
+        let xs = scheduler.createHotObservable("a----^bc-------|", values: ["a": 1, "b": 2, "c": 3])
         let res = scheduler.start { xs.map { $0 * 10 } }
-        #expect(res.events == [.next(210, 20), .next(220, 30), .completed(300)])
-        #expect(xs.subscriptions == [Subscription(200, 300)])
+        assertMarbles(res, "     ^BC-------|", values: ["B": 20, "C": 30])
+        assertSubscriptions(xs, "     ^---------!")
     }
 
     @Test func thrownErrorEndsTheSequenceAndUnsubscribes() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .next(230, 3), .completed(300)])
+        let xs = scheduler.createHotObservable("-abc------|", values: ["a": 1, "b": 2, "c": 3])
         let res = scheduler.start {
             xs.map { value -> Int in
                 if value == 2 { throw TestError() }
                 return value
             }
         }
-        #expect(res.events == [.next(210, 1), .error(220, TestError())])
-        #expect(xs.subscriptions == [Subscription(200, 220)])
+        assertMarbles(res, "-a#", values: ["a": 1], error: TestError())
+        assertSubscriptions(xs, "^-!")
     }
 
     @Test func disposalUnsubscribes() {

@@ -7,13 +7,10 @@ import Testing
 
     @Test func materializeTurnsEventsIntoElementsAndCompletes() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createHotObservable([.next(150, 0), .next(210, 1), .next(220, 2), .completed(250)])
+        let xs = scheduler.createHotObservable("z----^ab--|", values: ["z": 0, "a": 1, "b": 2])
         let res = scheduler.start { xs.materialize() }
-        let expected: [Recorded<Event<Event<Int>>>] = [
-            .next(210, .next(1)), .next(220, .next(2)), .next(250, .completed), .completed(250),
-        ]
-        #expect(res.events == expected)
-        #expect(xs.subscriptions == [Subscription(200, 250)])
+        assertMarbles(res, "     ^ab--(c|)", values: ["a": .next(1), "b": .next(2), "c": .completed])
+        assertSubscriptions(xs, "     ^----!")
     }
 
     @Test func materializeTurnsTheErrorIntoAnElementThenCompletes() {

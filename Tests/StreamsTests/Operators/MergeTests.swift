@@ -55,17 +55,17 @@ import Testing
     @Test func selectorErrorFails() {
         let (scope, _) = LiveResources.withScope {
             let scheduler = TestScheduler(initialClock: 0)
-            let ys = scheduler.createColdObservable([.next(10, 1), .completed(30)])
-            let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(300)])
+            let ys = scheduler.createColdObservable("-a-|", values: ["a": 1])
+            let xs = scheduler.createHotObservable("-ab-------|", values: ["a": 1, "b": 2])
             let res = scheduler.start {
                 xs.flatMap { value -> TestableObservable<Int> in
                     if value == 2 { throw TestError() }
                     return ys
                 }
             }
-            #expect(res.events == [.error(220, TestError())])
-            #expect(xs.subscriptions == [Subscription(200, 220)])
-            #expect(ys.subscriptions == [Subscription(210, 220)])
+            assertMarbles(res, "--#", values: [:], error: TestError())
+            assertSubscriptions(xs, "^-!")
+            assertSubscriptions(ys, "-^!")
         }
         #expect(scope.total == 0)
     }
@@ -105,12 +105,12 @@ import Testing
     @Test func staticMergeSubscribesAllAtOnce() {
         let (scope, _) = LiveResources.withScope {
             let scheduler = TestScheduler(initialClock: 0)
-            let xs = scheduler.createHotObservable([.next(150, 0), .next(210, 1), .next(230, 3), .completed(240)])
-            let ys = scheduler.createHotObservable([.next(220, 2), .next(250, 4), .completed(260)])
+            let xs = scheduler.createHotObservable("z----^a-c|", values: ["z": 0, "a": 1, "c": 3])
+            let ys = scheduler.createHotObservable("     ^-b--d|", values: ["b": 2, "d": 4])
             let res = scheduler.start { Observable.merge(xs.asObservable(), ys.asObservable()) }
-            #expect(res.events == [.next(210, 1), .next(220, 2), .next(230, 3), .next(250, 4), .completed(260)])
-            #expect(xs.subscriptions == [Subscription(200, 240)])
-            #expect(ys.subscriptions == [Subscription(200, 260)])
+            assertMarbles(res, "     ^abc-d|", values: ["a": 1, "b": 2, "c": 3, "d": 4])
+            assertSubscriptions(xs, "     ^---!")
+            assertSubscriptions(ys, "     ^-----!")
         }
         #expect(scope.total == 0)
     }

@@ -7,12 +7,10 @@ import Testing
 
     @Test func emitsTheAccumulationWhenTheSourceCompletes() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createHotObservable([
-            .next(150, 1), .next(210, 1), .next(220, 2), .next(230, 3), .completed(250),
-        ])
+        let xs = scheduler.createHotObservable("a----^abc-|", values: ["a": 1, "b": 2, "c": 3])
         let res = scheduler.start { xs.reduce(10) { $0 + $1 } }
-        #expect(res.events == [.next(250, 16), .completed(250)])
-        #expect(xs.subscriptions == [Subscription(200, 250)])
+        assertMarbles(res, "     ^----(x|)", values: ["x": 16])
+        assertSubscriptions(xs, "     ^----!")
     }
 
     @Test func mapResultTransformsTheAccumulation() {

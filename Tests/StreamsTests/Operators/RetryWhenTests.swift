@@ -61,16 +61,14 @@ import Testing
 
     @Test func notifierCompletionAfterAFailureCompletes() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createColdObservable([
-            .next(10, 1), .next(20, 2), .error(30, RetryError(), Int.self), .completed(40),
-        ])
+        let xs = scheduler.createColdObservable("-ab#|", values: ["a": 1, "b": 2], error: RetryError())
         let res = scheduler.start(disposed: 300) {
             xs.retry { (errors: Observable<RetryError>) in
                 errors.scan(0) { count, _ in count + 1 }.take(while: { $0 < 2 })
             }
         }
-        #expect(res.events == [.next(210, 1), .next(220, 2), .next(240, 1), .next(250, 2), .completed(260)])
-        #expect(xs.subscriptions == [Subscription(200, 230), Subscription(230, 260)])
+        assertMarbles(res, "-ab-ab|", values: ["a": 1, "b": 2])
+        assertSubscriptions(xs, "^--!", "---^--!")
     }
 
     @Test func failureOfAnotherTypeIsForwardedAtOnce() {

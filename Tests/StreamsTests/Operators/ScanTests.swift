@@ -7,12 +7,10 @@ import Testing
 
     @Test func emitsEachIntermediateAccumulation() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createHotObservable([
-            .next(150, 1), .next(210, 1), .next(220, 2), .next(230, 3), .completed(300),
-        ])
+        let xs = scheduler.createHotObservable("a----^abc------|", values: ["a": 1, "b": 2, "c": 3])
         let res = scheduler.start { xs.scan(10) { $0 + $1 } }
-        #expect(res.events == [.next(210, 11), .next(220, 13), .next(230, 16), .completed(300)])
-        #expect(xs.subscriptions == [Subscription(200, 300)])
+        assertMarbles(res, "     ^xyz------|", values: ["x": 11, "y": 13, "z": 16])
+        assertSubscriptions(xs, "     ^---------!")
     }
 
     @Test func scanIntoMutatesTheAccumulationInPlace() {
@@ -38,15 +36,15 @@ import Testing
 
     @Test func thrownErrorEndsTheSequenceAndUnsubscribes() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .next(230, 3), .completed(300)])
+        let xs = scheduler.createHotObservable("-abc------|", values: ["a": 1, "b": 2, "c": 3])
         let res = scheduler.start {
             xs.scan(0) { sum, value in
                 if value == 2 { throw TestError() }
                 return sum + value
             }
         }
-        #expect(res.events == [.next(210, 1), .error(220, TestError())])
-        #expect(xs.subscriptions == [Subscription(200, 220)])
+        assertMarbles(res, "-a#", values: ["a": 1], error: TestError())
+        assertSubscriptions(xs, "^-!")
     }
 
     @Test func scanIntoThrownErrorEndsTheSequence() {

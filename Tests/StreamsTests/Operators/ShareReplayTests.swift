@@ -48,7 +48,7 @@ final class SubscriptionBox: @unchecked Sendable {  // touched only by the test 
 
     @Test func replayAndReplayAllReplayToLateObservers() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .next(230, 3), .next(300, 4)])
+        let xs = scheduler.createHotObservable("-abc------d", values: ["a": 1, "b": 2, "c": 3, "d": 4])
         let two = scheduler.createObserver(Int.self)
         let all = scheduler.createObserver(Int.self)
         let box = SubscriptionBox()
@@ -63,9 +63,9 @@ final class SubscriptionBox: @unchecked Sendable {  // touched only by the test 
             box.subscriptions["d"] = replayAll.subscribe(all)
         }
         scheduler.start()
-        #expect(two.events == [.next(250, 2), .next(250, 3), .next(300, 4)])
-        #expect(all.events == [.next(250, 1), .next(250, 2), .next(250, 3), .next(300, 4)])
-        #expect(xs.subscriptions == [Subscription(200), Subscription(200)])
+        assertMarbles(two, "-----(bc)-d", values: ["b": 2, "c": 3, "d": 4])
+        assertMarbles(all, "-----(abc)d", values: ["a": 1, "b": 2, "c": 3, "d": 4])
+        assertSubscriptions(xs, "^", "^")
     }
 
     @Test func refCountConnectsForTheFirstAndDisconnectsAfterTheLast() {

@@ -7,12 +7,10 @@ import Testing
 
     @Test func skipsTheFirstCountElements() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createHotObservable([
-            .next(150, 0), .next(210, 1), .next(220, 2), .next(230, 3), .next(240, 4), .completed(250),
-        ])
+        let xs = scheduler.createHotObservable("z----^abcd|", values: ["z": 0, "a": 1, "b": 2, "c": 3, "d": 4])
         let res = scheduler.start { xs.skip(2) }
-        #expect(res.events == [.next(230, 3), .next(240, 4), .completed(250)])
-        #expect(xs.subscriptions == [Subscription(200, 250)])
+        assertMarbles(res, "     ^--cd|", values: ["c": 3, "d": 4])
+        assertSubscriptions(xs, "     ^----!")
     }
 
     @Test func skipZeroForwardsEverythingAndSkipMoreThanAvailableForwardsOnlyCompletion() {

@@ -23,12 +23,12 @@ import Testing
     @Test func sourceCompletingBeforeTheTriggerEndsSilently() {
         let (scope, _) = LiveResources.withScope {
             let scheduler = TestScheduler(initialClock: 0)
-            let xs = scheduler.createHotObservable([.next(210, 1), .completed(250)])
-            let other = scheduler.createHotObservable([.next(300, "go")])
+            let xs = scheduler.createHotObservable("-a---|", values: ["a": 1])
+            let other = scheduler.createHotObservable("----------g", values: ["g": "go"])
             let res = scheduler.start { xs.skip(until: other) }
-            #expect(res.events == [])
-            #expect(xs.subscriptions == [Subscription(200, 250)])
-            #expect(other.subscriptions == [Subscription(200, 250)])
+            assertMarbles(res, "-", values: [:])
+            assertSubscriptions(xs, "^----!")
+            assertSubscriptions(other, "^----!")
         }
         #expect(scope.total == 0)
     }

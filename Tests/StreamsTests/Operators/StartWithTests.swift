@@ -22,26 +22,26 @@ import Testing
 
     @Test func sourceErrorIsForwarded() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createHotObservable([.next(220, 2), .error(250, TestError(), Int.self)])
+        let xs = scheduler.createHotObservable("--b--#", values: ["b": 2], error: TestError())
         let res = scheduler.start { xs.startWith(1) }
-        #expect(res.events == [.next(200, 1), .next(220, 2), .error(250, TestError())])
-        #expect(xs.subscriptions == [Subscription(200, 250)])
+        assertMarbles(res, "a-b--#", values: ["a": 1, "b": 2], error: TestError())
+        assertSubscriptions(xs, "^----!")
     }
 
     @Test func disposalUnsubscribesTheSource() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createHotObservable([.next(220, 2), .next(240, 3), .completed(250)])
+        let xs = scheduler.createHotObservable("--b-c|", values: ["b": 2, "c": 3])
         let res = scheduler.start(disposed: 230) { xs.startWith(1) }
-        #expect(res.events == [.next(200, 1), .next(220, 2)])
-        #expect(xs.subscriptions == [Subscription(200, 230)])
+        assertMarbles(res, "a-b", values: ["a": 1, "b": 2])
+        assertSubscriptions(xs, "^--!")
     }
 
     @Test func downstreamThatEndsDuringThePrefixStillSubscribesAndDisposesTheSource() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createHotObservable([.next(220, 2), .completed(250)])
+        let xs = scheduler.createHotObservable("--b--|", values: ["b": 2])
         let res = scheduler.start { xs.startWith(1, 2, 3).take(1) }
-        #expect(res.events == [.next(200, 1), .completed(200)])
-        #expect(xs.subscriptions == [Subscription(200, 200)])
+        assertMarbles(res, "(a|)", values: ["a": 1])
+        assertSubscriptions(xs, "(^!)")
     }
 
     @Test func releasesEverything() {

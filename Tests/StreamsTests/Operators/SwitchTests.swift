@@ -24,12 +24,12 @@ import Testing
     @Test func completesWithTheOuterWhenNoInnerRuns() {
         let (scope, _) = LiveResources.withScope {
             let scheduler = TestScheduler(initialClock: 0)
-            let ys1 = scheduler.createColdObservable([.next(10, 1), .completed(20)])
-            let xs = scheduler.createHotObservable([.next(210, ys1.asObservable()), .completed(250)])
+            let ys1 = scheduler.createColdObservable("-a|", values: ["a": 1])
+            let xs = scheduler.createHotObservable("-y---|", values: ["y": ys1.asObservable()])
             let res = scheduler.start { xs.switchLatest() }
-            #expect(res.events == [.next(220, 1), .completed(250)])
-            #expect(xs.subscriptions == [Subscription(200, 250)])
-            #expect(ys1.subscriptions == [Subscription(210, 230)])
+            assertMarbles(res, "--a--|", values: ["a": 1])
+            assertSubscriptions(xs, "^----!")
+            assertSubscriptions(ys1, "-^-!")
         }
         #expect(scope.total == 0)
     }
@@ -37,12 +37,12 @@ import Testing
     @Test func innerErrorFails() {
         let (scope, _) = LiveResources.withScope {
             let scheduler = TestScheduler(initialClock: 0)
-            let ys1 = scheduler.createColdObservable([.next(10, 1), .error(20, TestError())])
-            let xs = scheduler.createHotObservable([.next(210, ys1), .completed(300)])
+            let ys1 = scheduler.createColdObservable("-a#", values: ["a": 1], error: TestError())
+            let xs = scheduler.createHotObservable("-y--------|", values: ["y": ys1])
             let res = scheduler.start { xs.flatMapLatest { $0 } }
-            #expect(res.events == [.next(220, 1), .error(230, TestError())])
-            #expect(xs.subscriptions == [Subscription(200, 230)])
-            #expect(ys1.subscriptions == [Subscription(210, 230)])
+            assertMarbles(res, "--a#", values: ["a": 1], error: TestError())
+            assertSubscriptions(xs, "^--!")
+            assertSubscriptions(ys1, "-^-!")
         }
         #expect(scope.total == 0)
     }

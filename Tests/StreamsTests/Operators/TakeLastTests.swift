@@ -18,17 +18,17 @@ import Testing
 
     @Test func fewerElementsThanCountEmitsThemAll() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(250)])
+        let xs = scheduler.createHotObservable("-ab--|", values: ["a": 1, "b": 2])
         let res = scheduler.start { xs.takeLast(5) }
-        #expect(res.events == [.next(250, 1), .next(250, 2), .completed(250)])
+        assertMarbles(res, "-----(ab|)", values: ["a": 1, "b": 2])
     }
 
     @Test func takeLastZeroOnlyCompletes() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(250)])
+        let xs = scheduler.createHotObservable("-ab--|", values: ["a": 1, "b": 2])
         let res = scheduler.start { xs.takeLast(0) }
-        #expect(res.events == [.completed(250)])
-        #expect(xs.subscriptions == [Subscription(200, 250)])
+        assertMarbles(res, "-----|", values: [:])
+        assertSubscriptions(xs, "^----!")
     }
 
     @Test func keepsOrderAcrossManyWrapsOfTheBuffer() {

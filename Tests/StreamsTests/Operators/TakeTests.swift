@@ -7,28 +7,26 @@ import Testing
 
     @Test func takeCompletesAndUnsubscribesAtTheCountthElement() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createHotObservable([
-            .next(150, 0), .next(210, 1), .next(220, 2), .next(230, 3), .completed(250),
-        ])
+        let xs = scheduler.createHotObservable("z----^abc-|", values: ["z": 0, "a": 1, "b": 2, "c": 3])
         let res = scheduler.start { xs.take(2) }
-        #expect(res.events == [.next(210, 1), .next(220, 2), .completed(220)])
-        #expect(xs.subscriptions == [Subscription(200, 220)])
+        assertMarbles(res, "     ^a(b|)", values: ["a": 1, "b": 2])
+        assertSubscriptions(xs, "     ^-!")
     }
 
     @Test func takeZeroCompletesAtOnceWithoutSubscribing() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createHotObservable([.next(210, 1), .completed(250)])
+        let xs = scheduler.createHotObservable("-a---|", values: ["a": 1])
         let res = scheduler.start { xs.take(0) }
-        #expect(res.events == [.completed(200)])
-        #expect(xs.subscriptions == [])
+        assertMarbles(res, "|", values: [:])
+        assertSubscriptions(xs)
     }
 
     @Test func takeMoreThanAvailableForwardsTheSourceCompletion() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createHotObservable([.next(210, 1), .completed(250)])
+        let xs = scheduler.createHotObservable("-a---|", values: ["a": 1])
         let res = scheduler.start { xs.take(5) }
-        #expect(res.events == [.next(210, 1), .completed(250)])
-        #expect(xs.subscriptions == [Subscription(200, 250)])
+        assertMarbles(res, "-a---|", values: ["a": 1])
+        assertSubscriptions(xs, "^----!")
     }
 
     @Test func takeForwardsErrorsAndUnsubscribesOnDisposal() {

@@ -56,12 +56,12 @@ import Testing
     @Test func disposalDisposesBoth() {
         let (scope, _) = LiveResources.withScope {
             let scheduler = TestScheduler(initialClock: 0)
-            let xs = scheduler.createHotObservable([.next(210, 1), .next(300, 2)])
-            let other = scheduler.createHotObservable([.next(400, 0)])
+            let xs = scheduler.createHotObservable("-a--------b", values: ["a": 1, "b": 2])
+            let other = scheduler.createHotObservable("--------------------z", values: ["z": 0])
             let res = scheduler.start(disposed: 250) { xs.take(until: other) }
-            #expect(res.events == [.next(210, 1)])
-            #expect(xs.subscriptions == [Subscription(200, 250)])
-            #expect(other.subscriptions == [Subscription(200, 250)])
+            assertMarbles(res, "-a", values: ["a": 1])
+            assertSubscriptions(xs, "^----!")
+            assertSubscriptions(other, "^----!")
         }
         #expect(scope.total == 0)
     }

@@ -8,13 +8,11 @@ import Testing
 
     @Test func latestEmitsLeadingAndTrailingEdges() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createHotObservable([
-            .next(150, 1), .next(210, 2), .next(230, 3), .next(240, 4), .next(300, 5), .next(350, 6),
-            .completed(400),
-        ])
+        let xs = scheduler.createHotObservable(
+            "a----^b-cd-----e----f----|", values: ["a": 1, "b": 2, "c": 3, "d": 4, "e": 5, "f": 6])
         let res = scheduler.start { xs.throttle(.seconds(50), latest: true, scheduler: scheduler) }
-        #expect(res.events == [.next(210, 2), .next(260, 4), .next(310, 5), .next(360, 6), .completed(400)])
-        #expect(xs.subscriptions == [Subscription(200, 400)])
+        assertMarbles(res, "     ^b----d----e----f---|", values: ["b": 2, "d": 4, "e": 5, "f": 6])
+        assertSubscriptions(xs, "     ^-------------------!")
     }
 
     @Test func latestIsTheDefault() {
@@ -35,10 +33,10 @@ import Testing
 
     @Test func completionWaitsForTheWindowToEmitTheKeptElement() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createHotObservable([.next(210, 2), .next(230, 3), .completed(240)])
+        let xs = scheduler.createHotObservable("-b-c|", values: ["b": 2, "c": 3])
         let res = scheduler.start { xs.throttle(.seconds(50), scheduler: scheduler) }
-        #expect(res.events == [.next(210, 2), .next(260, 3), .completed(260)])
-        #expect(xs.subscriptions == [Subscription(200, 240)])
+        assertMarbles(res, "-b----(c|)", values: ["b": 2, "c": 3])
+        assertSubscriptions(xs, "^---!")
     }
 
     @Test func completionAfterTheWindowCompletesAtOnce() {
@@ -51,10 +49,10 @@ import Testing
 
     @Test func errorDropsTheKeptElement() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createHotObservable([.next(210, 2), .next(230, 3), .error(240, TestError())])
+        let xs = scheduler.createHotObservable("-b-c#", values: ["b": 2, "c": 3], error: TestError())
         let res = scheduler.start { xs.throttle(.seconds(50), scheduler: scheduler) }
-        #expect(res.events == [.next(210, 2), .error(240, TestError())])
-        #expect(xs.subscriptions == [Subscription(200, 240)])
+        assertMarbles(res, "-b--#", values: ["b": 2], error: TestError())
+        assertSubscriptions(xs, "^---!")
     }
 
     @Test func notLatestDropsElementsInsideTheWindow() {

@@ -8,18 +8,18 @@ import Testing
 
     @Test func forwardsEventsThatArriveInTime() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createHotObservable([.next(150, 1), .next(210, 2), .next(230, 3), .completed(260)])
+        let xs = scheduler.createHotObservable("a----^b-c--|", values: ["a": 1, "b": 2, "c": 3])
         let res = scheduler.start { xs.timeout(.seconds(100), scheduler: scheduler) }
-        #expect(res.events == [.next(210, 2), .next(230, 3), .completed(260)])
-        #expect(xs.subscriptions == [Subscription(200, 260)])
+        assertMarbles(res, "     ^b-c--|", values: ["b": 2, "c": 3])
+        assertSubscriptions(xs, "     ^-----!")
     }
 
     @Test func failsWhenNothingArrives() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createHotObservable([.next(350, 1)])
+        let xs = scheduler.createHotObservable("---------------a", values: ["a": 1])
         let res = scheduler.start { xs.timeout(.seconds(100), scheduler: scheduler) }
-        #expect(res.events == [.error(300, StreamsError.timeout)])
-        #expect(xs.subscriptions == [Subscription(200, 300)])
+        assertMarbles(res, "----------#", values: [:], error: StreamsError.timeout)
+        assertSubscriptions(xs, "^---------!")
     }
 
     @Test func eachElementResetsTheTimer() {

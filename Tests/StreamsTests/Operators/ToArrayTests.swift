@@ -7,12 +7,10 @@ import Testing
 
     @Test func emitsAllElementsAsOneArrayOnCompletion() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createHotObservable([
-            .next(150, 0), .next(210, 1), .next(220, 2), .next(230, 3), .completed(250),
-        ])
+        let xs = scheduler.createHotObservable("z----^abc-|", values: ["z": 0, "a": 1, "b": 2, "c": 3])
         let res = scheduler.start { xs.toArray() }
-        #expect(res.events == [.next(250, [1, 2, 3]), .completed(250)])
-        #expect(xs.subscriptions == [Subscription(200, 250)])
+        assertMarbles(res, "     ^----(x|)", values: ["x": [1, 2, 3]])
+        assertSubscriptions(xs, "     ^----!")
     }
 
     @Test func emptySourceEmitsAnEmptyArray() {

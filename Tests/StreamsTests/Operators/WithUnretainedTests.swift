@@ -22,10 +22,10 @@ import Testing
     @Test func combinesTheObjectWithEachElement() {
         let scheduler = TestScheduler(initialClock: 0)
         let slot = OwnerSlot(Owner(id: 100))
-        let xs = scheduler.createHotObservable([.next(150, 0), .next(210, 1), .next(220, 2), .completed(250)])
+        let xs = scheduler.createHotObservable("z----^ab--|", values: ["z": 0, "a": 1, "b": 2])
         let res = scheduler.start { xs.withUnretained(slot.owner!) { owner, value in owner.id + value } }
-        #expect(res.events == [.next(210, 101), .next(220, 102), .completed(250)])
-        #expect(xs.subscriptions == [Subscription(200, 250)])
+        assertMarbles(res, "     ^xy--|", values: ["x": 101, "y": 102])
+        assertSubscriptions(xs, "     ^----!")
     }
 
     @Test func tupleFormPairsTheObjectWithTheElement() {
