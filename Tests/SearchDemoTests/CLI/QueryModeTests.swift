@@ -6,33 +6,8 @@ import Testing
 /// `search-demo --query …` end to end, in process: arguments → the real controller and model →
 /// the live client against a local HTTP server (or the offline catalog) → stdout, stderr, status.
 @Suite struct QueryModeTests {
-    private final class Captured: @unchecked Sendable {  // `out` and `err` guarded by `lock`
-        private let lock = NSLock()
-        private var out = ""
-        private var err = ""
-        var stdout: String { read { $0.out } }
-        var stderr: String { read { $0.err } }
-        var output: SearchDemoCommand.Output {
-            SearchDemoCommand.Output(
-                standardOutput: { text in self.change { $0.out += text } },
-                standardError: { text in self.change { $0.err += text } })
-        }
-
-        private func read(_ body: (Captured) -> String) -> String {
-            lock.lock()
-            defer { lock.unlock() }
-            return body(self)
-        }
-
-        private func change(_ body: (Captured) -> Void) {
-            lock.lock()
-            body(self)
-            lock.unlock()
-        }
-    }
-
     private func run(_ arguments: [String], environment: [String: String] = [:]) async -> (Int32, String, String) {
-        let captured = Captured()
+        let captured = CapturedOutput()
         let status = await SearchDemoCommand.run(
             arguments: arguments, environment: environment, output: captured.output)
         return (status, captured.stdout, captured.stderr)
