@@ -10,5 +10,9 @@ if grep -q "WARNING: ThreadSanitizer" "$log"; then
     grep -A30 "WARNING: ThreadSanitizer" "$log" | head -80
     exit 1
 fi
-[ "$status" -eq 0 ] || tail -40 "$log"
+if [ "$status" -ne 0 ]; then
+    # The failing tests and their recorded issues, whatever their place in the log.
+    grep -E "✘|recorded an issue|XCTAssert|error: -\[" "$log" | grep -v "known issue" | head -60
+    tail -20 "$log"
+fi
 exit "$status"

@@ -13,5 +13,9 @@ if grep -qE "ERROR: (AddressSanitizer|LeakSanitizer)" "$log"; then
     grep -A40 -E "ERROR: (AddressSanitizer|LeakSanitizer)" "$log" | head -80
     exit 1
 fi
-[ "$status" -eq 0 ] || tail -40 "$log"
+if [ "$status" -ne 0 ]; then
+    # The failing tests and their recorded issues, whatever their place in the log.
+    grep -E "✘|recorded an issue|XCTAssert|error: -\[" "$log" | grep -v "known issue" | head -60
+    tail -20 "$log"
+fi
 exit "$status"
