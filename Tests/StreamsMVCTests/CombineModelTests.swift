@@ -127,7 +127,8 @@ struct LatestActionModel: ReducerModel {
         let buggyRuns = Tally<String>()
         let bag = DisposeBag()
         // The bug: every callback binds again.
-        keystrokes.subscribe(onNext: { _ in
+        keystrokes.subscribe(onNext: { [weak bag] _ in
+            guard let bag else { return }
             keystrokes.subscribe(onNext: { buggyRuns.append($0) }).disposed(by: bag)
         }).disposed(by: bag)
         let runs = Tally<String>()
@@ -139,6 +140,7 @@ struct LatestActionModel: ReducerModel {
         #expect(runs.values == ["a", "b", "c", "d"])
         #expect(buggyRuns.values.count == 6)  // 0 + 1 + 2 + 3: grows quadratically
         screen.dispose()
+        withExtendedLifetime(bag) {}  // the closure holds the bag weakly
     }
 
     @Test func disposingTearsEverythingDown() {

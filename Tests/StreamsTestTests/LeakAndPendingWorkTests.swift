@@ -33,6 +33,8 @@ import Testing
         #expect(lines.first?.hasSuffix("created inside withLeakCheck were not released") == true)
         #expect(lines.contains("still alive: TestScheduler (clock 215, pending work at t=230, 250)"))
         #expect(lines.contains("             hot TestableObservable<Int> (subscriptions: [(215, never)])"))
+        // Run the rest, so the hot observable completes and the scheduler's queue lets go of it.
+        (kept.withLock { $0.last } as? TestScheduler)?.start()
         kept.withLock { $0 = [] }
     }
 

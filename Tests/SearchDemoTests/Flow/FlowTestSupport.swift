@@ -80,8 +80,10 @@ final class RouteLog: @unchecked Sendable {  // used on the test scheduler's thr
 }
 
 /// The whole screen in virtual time (1 tick = 1 ms): real SearchModel and SearchController, the
-/// recording view, the fake backend and a route log, wired with `combineModel`.
-struct FlowHarness {
+/// recording view, the fake backend and a route log, wired with `combineModel`. Going away, it
+/// disposes the screen: the view's subject and the bindings that capture the view form a cycle
+/// until then (as in an app, where the screen's dispose bag ends it).
+final class FlowHarness {
     let scheduler: TestScheduler
     let view: RecordingView
     let fake: FakeSearch
@@ -105,9 +107,11 @@ struct FlowHarness {
         self.routes = routes
     }
 
+    deinit { screen.dispose() }
+
     /// Sends `event` at virtual time `time`.
     func send(_ event: SearchEvent, at time: Int) {
-        scheduler.scheduleAt(time) { view.events.onNext(event) }
+        scheduler.scheduleAt(time) { [view] in view.events.onNext(event) }
     }
 
     /// Types `text` one character at a time starting at `time`, `gap` ms apart, after `prefix`.

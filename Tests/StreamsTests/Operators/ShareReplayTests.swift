@@ -9,6 +9,12 @@ final class SubscriptionBox: @unchecked Sendable {  // touched only by the test 
     var subscriptions: [String: any Disposable] = [:]
     var connectable: ConnectableObservable<Int>?
     var shared: Observable<Int>?
+
+    /// Ends what the test left connected or subscribed (a connection to a source that never
+    /// completes lives until it is disposed).
+    deinit {
+        for subscription in subscriptions.values { subscription.dispose() }
+    }
 }
 
 @Suite struct MulticastTests {
@@ -207,15 +213,16 @@ final class SubscriptionBox: @unchecked Sendable {  // touched only by the test 
         let log = Log()
         let late = Log()
         let bag = DisposeBag()
-        shared.subscribe(onNext: { value in
+        shared.subscribe(onNext: { [weak bag] value in
             log.append("\(value)")
-            if value == 2 {
+            if value == 2, let bag {
                 shared.subscribe(onNext: { late.append("\($0)") }).disposed(by: bag)
             }
             if value < 5 { subject.onNext(value + 1) }
         }).disposed(by: bag)
         #expect(log.items == ["0", "1", "2", "3", "4", "5"])
         #expect(late.items == ["2", "3", "4", "5"])
+        withExtendedLifetime(bag) {}  // the closure holds the bag weakly
     }
 
     @Test func concurrentFirstSubscriptionsConnectOnceAndAllReceive() {

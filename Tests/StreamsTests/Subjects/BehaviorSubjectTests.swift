@@ -28,26 +28,28 @@ import Testing
         let subject = BehaviorSubject(value: 0)
         let inner = Recorder<Int>()
         let bag = DisposeBag()
-        subject.subscribe(onNext: { value in
-            if value == 1 { subject.subscribe(onNext: { inner.append($0) }).disposed(by: bag) }
+        subject.subscribe(onNext: { [weak bag] value in
+            if value == 1, let bag { subject.subscribe(onNext: { inner.append($0) }).disposed(by: bag) }
         }).disposed(by: bag)
         subject.onNext(1)
         subject.onNext(2)
         #expect(inner.values == [1, 2])
+        withExtendedLifetime(bag) {}  // the closures hold the bag weakly
     }
 
     @Test func subscribeFromInsideDeliveryReceivesTheValueBeforeSubscribeReturns() {
         let subject = BehaviorSubject(value: 0)
         let seenAtReturn = Recorder<[Int]>()
         let bag = DisposeBag()
-        subject.subscribe(onNext: { value in
-            guard value == 1 else { return }
+        subject.subscribe(onNext: { [weak bag] value in
+            guard value == 1, let bag else { return }
             let inner = Recorder<Int>()
             subject.subscribe(onNext: { inner.append($0) }).disposed(by: bag)
             seenAtReturn.append(inner.values)
         }).disposed(by: bag)
         subject.onNext(1)
         #expect(seenAtReturn.values == [[1]])
+        withExtendedLifetime(bag) {}  // the closures hold the bag weakly
     }
 
     @Test func relayHoldsValueAndNeverTerminates() {
