@@ -30,7 +30,7 @@ import Testing
 
     private static let emptyPage = #"{"total_count": 0, "incomplete_results": false, "items": []}"#
 
-    private func client(_ server: LocalHTTPServer, token: String? = nil, timeout: TimeInterval = 5) -> GitHubClient {
+    private func client(_ server: LocalHTTPServer, token: String? = nil, timeout: TimeInterval = 60) -> GitHubClient {
         GitHubClient(
             baseURL: server.baseURL, token: token, userAgent: "streams-search-demo/0.1.0", timeout: timeout,
             now: { Self.now })
