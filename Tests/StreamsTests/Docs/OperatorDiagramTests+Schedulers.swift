@@ -57,6 +57,10 @@ import Testing
                 { Observable.from(["a", "b", "c"], scheduler: $0) }
             ),
             ("just-scheduler", "just(\"a\", scheduler:)", { Observable.just("a", scheduler: $0) }),
+            (
+                "repeatElement-scheduler", "repeatElement(\"a\", scheduler:).take(3)",
+                { Observable.repeatElement("a", scheduler: $0).take(3) }
+            ),
         ]
         for (name, label, make) in cases {
             let scheduler = TestScheduler(initialClock: 0, marbleTiming: Self.tickTiming)
