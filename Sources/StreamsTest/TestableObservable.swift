@@ -3,7 +3,10 @@ import Streams
 /// A scripted observable for tests (hot or cold) that records its subscriptions.
 ///
 /// A subscription ends (and is recorded as ended) when the observer disposes it or when the
-/// observable sends its terminal event to that observer, as in RxTest.
+/// observable sends its terminal event to that observer. RxTest records only the disposal; the
+/// difference shows only when an observer subscribes the test observable directly, because
+/// operators subscribe through `asObservable()`, whose sink releases the subscription at the
+/// terminal event anyway (see `RxTestParityTests`).
 public final class TestableObservable<Element>: ObservableType, @unchecked Sendable {  // state guarded by `lock`
     /// The scripted events.
     public let recordedEvents: [Recorded<Event<Element>>]

@@ -58,6 +58,30 @@ func searchResults(for query: Observable<String>) -> Observable<[String]> {
         .flatMapLatest { text in search(text) }
 }
 
+// MARK: Docs/Traits.md
+
+/// Loads a user's display name once; a failed load shows "unknown".
+func displayName(id: Int, load: @escaping @Sendable (Int) async throws -> String) -> Single<String> {
+    Single.create { try await load(id) }
+        .map { $0.capitalized }
+        .catchAndReturn("unknown")
+}
+
+/// The cached value for `key`, if any: a maybe that completes empty on a miss.
+func cachedValue(_ key: String, in cache: [String: Int]) -> Maybe<Int> {
+    cache[key].map { Maybe.just($0) } ?? Maybe.empty()
+}
+
+/// Saves, then reloads: `andThen` subscribes to `reload` once `save` completes.
+func saveThenReload(save: Completable, reload: Single<[String]>) -> Single<[String]> {
+    save.andThen(reload)
+}
+
+/// A status line for the UI, which must not fail: an error shows "offline" and ends it.
+func statusText(_ online: Observable<Int>) -> Infallible<String> {
+    online.map { "\($0) online" }.asInfallible(onErrorJustReturn: "offline")
+}
+
 @Suite struct DocExamplesTests {
     /// The package root, from this file's path (`Tests/StreamsTests/Docs/…`).
     static let root = URL(fileURLWithPath: #filePath)
@@ -105,6 +129,25 @@ func searchResults(for query: Observable<String>) -> Observable<[String]> {
         }
         let answer = try await Single.create { 6 * 7 }.value
         #expect(sum == 6 && seen == [1, 2, 3] && answer == 42)
+    }
+
+    // MARK: Docs/Traits.md
+
+    @Test func traitsGuideDisplayName() async throws {
+        struct Offline: Error {}
+        let found = try await displayName(id: 1) { _ in "ada lovelace" }.value
+        let failed = try await displayName(id: 2) { _ in throw Offline() }.value
+        #expect(found == "Ada Lovelace" && failed == "unknown")
+    }
+
+    @Test func traitsGuideMaybeCompletableInfallible() async throws {
+        struct Offline: Error {}
+        let hit = try await cachedValue("a", in: ["a": 1]).value
+        let miss = try await cachedValue("b", in: ["a": 1]).value
+        let reloaded = try await saveThenReload(save: .empty(), reload: .just(["saved"])).value
+        let lines = Log()
+        _ = statusText(Observable.of(3).concat(Observable.error(Offline()))).subscribe(onNext: { lines.append($0) })
+        #expect(hit == 1 && miss == nil && reloaded == ["saved"] && lines.items == ["3 online", "offline"])
     }
 
     // MARK: Versioning

@@ -20,9 +20,13 @@ struct GuideDiagram {
     private var problems: [String] = []
     private var legends: [String] = []
 
+    /// How ticks map to frames; a finer timing (`ticksPerFrame: 1`) shows one-tick scheduler hops.
+    /// Build the scenario's `TestScheduler` with the same `marbleTiming`.
+    var timing = MarbleTiming.default
+
     /// A hot test observable's events.
     mutating func hot<E: Equatable>(_ label: String, _ xs: TestableObservable<E>, _ values: [Character: E]) {
-        guard let marble = marbleDiagram(xs.recordedEvents, values: values) else {
+        guard let marble = marbleDiagram(xs.recordedEvents, values: values, timing: timing) else {
             return problems.append("\(label): events cannot be drawn exactly")
         }
         lines.append(
@@ -35,16 +39,17 @@ struct GuideDiagram {
 
     /// A cold test observable's events, drawn from the frame of its first subscription.
     mutating func cold<E: Equatable>(_ label: String, _ xs: TestableObservable<E>, _ values: [Character: E]) {
-        guard let marble = marbleDiagram(xs.recordedEvents, values: values, timing: MarbleTiming(subscribed: 0))
+        let coldTiming = MarbleTiming(ticksPerFrame: timing.ticksPerFrame, subscribed: 0)
+        guard let marble = marbleDiagram(xs.recordedEvents, values: values, timing: coldTiming)
         else { return problems.append("\(label): events cannot be drawn exactly") }
         guard let first = xs.subscriptions.first?.subscribe else { return }
-        let frame = (first - TestScheduler.Defaults.subscribed) / MarbleTiming.default.ticksPerFrame
+        let frame = (first - timing.subscribed) / timing.ticksPerFrame
         lines.append(Line(label: label, marble: marble, origin: -frame))
     }
 
     /// Recorded output, frame 0 being the subscription tick.
     mutating func output<E: Equatable>(_ label: String, _ events: [Recorded<Event<E>>], _ values: [Character: E]) {
-        guard let marble = marbleDiagram(events, values: values) else {
+        guard let marble = marbleDiagram(events, values: values, timing: timing) else {
             return problems.append("\(label): events cannot be drawn exactly")
         }
         lines.append(Line(label: label, marble: marble, origin: 0))
@@ -66,7 +71,7 @@ struct GuideDiagram {
 
     /// One line per subscription of a test observable (`^` subscribed, `!` unsubscribed).
     mutating func subscriptions<E>(_ label: String, _ xs: TestableObservable<E>) {
-        guard let marbles = subscriptionMarbles(xs.subscriptions) else {
+        guard let marbles = subscriptionMarbles(xs.subscriptions, timing: timing) else {
             return problems.append("\(label): subscriptions cannot be drawn exactly")
         }
         if marbles.isEmpty { lines.append(Line(label: label, marble: "(never subscribed)", origin: 0)) }
@@ -78,6 +83,11 @@ struct GuideDiagram {
     /// A line of text drawn as is, frame 0 in its first column.
     mutating func note(_ label: String, _ marble: String) {
         lines.append(Line(label: label, marble: marble, origin: 0))
+    }
+
+    /// A line of text under the diagram (with the legends), as is.
+    mutating func caption(_ text: String) {
+        legends.append(text)
     }
 
     /// The diagram as the guide shows it, or the reasons it could not be drawn.
