@@ -2,11 +2,11 @@ import Streams
 
 /// A scripted observable for tests (hot or cold) that records its subscriptions.
 ///
-/// A subscription ends (and is recorded as ended) when the observer disposes it or when the
-/// observable sends its terminal event to that observer. RxTest records only the disposal; the
-/// difference shows only when an observer subscribes the test observable directly, because
-/// operators subscribe through `asObservable()`, whose sink releases the subscription at the
-/// terminal event anyway (see `RxTestParityTests`).
+/// A subscription is recorded as ended when it is disposed, as in RxTest: an observer that
+/// subscribes the test observable directly and never disposes keeps it open (`Subscription(200)`)
+/// even after the terminal event. Operators subscribe through `asObservable()`, whose sink releases
+/// the subscription at the terminal event, so behind an operator it ends then (see
+/// `RxTestParityTests`).
 public final class TestableObservable<Element>: ObservableType, @unchecked Sendable {  // state guarded by `lock`
     /// The scripted events.
     public let recordedEvents: [Recorded<Event<Element>>]
@@ -44,10 +44,7 @@ public final class TestableObservable<Element>: ObservableType, @unchecked Senda
             return subscriptionLog.count - 1
         }
         let ended = EndOnce { [weak self] in self?.endSubscription(at: index) }
-        let forwarding = AnyObserver<Element> { event in
-            observer.on(event)
-            if event.isStopEvent { ended.run() }
-        }
+        let forwarding = AnyObserver<Element> { event in observer.on(event) }
         if isHot {
             let id: Int = lock.withLock {
                 defer { nextID += 1 }
