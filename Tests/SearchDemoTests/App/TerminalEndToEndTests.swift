@@ -60,6 +60,50 @@ import Testing
         session.press("Enter")
         #expect(session.waitForScreen { $0.contains("exit=0") }, "the shell is back and the app exited with 0")
     }
+
+    /// The live window shrunk to 1×1 while results show, then grown back: the app keeps running, draws what
+    /// fits in the single cell, redraws the whole screen at the normal size, and quitting restores the terminal.
+    @Test func resizingTheLiveWindowToOneByOneAndBackRedrawsAndQuitRestores() throws {
+        guard let tmux = Self.tmux else {
+            print("SKIPPED TerminalEndToEndTests: tmux is not installed")
+            return
+        }
+        let binary = try #require(Self.binary, "build search-demo first (swift build --build-tests builds it)")
+        let session = TmuxSession(tmux: tmux)
+        defer { session.kill() }
+        try session.start(columns: 100, rows: 30)
+        #expect(session.waitForScreen { $0.contains("$") })
+        session.type("'\(binary.path)' --offline --debounce 50")
+        session.press("Enter")
+        #expect(session.waitForScreen { $0.contains("Type to search") }, "the app shows its idle screen")
+        session.type("研修")
+        let results = { (screen: String) in
+            screen.hasPrefix("Search: 研修") && screen.contains("hatena/Hatena-Textbook")
+                && screen.contains("of 4 repositories")
+        }
+        #expect(session.waitForScreen(results), "results for 研修 are on screen:\n\(session.screen)")
+
+        session.resize(columns: 1, rows: 1)
+        #expect(session.size == "1x1")
+        // One cell: the search line cut to its ellipsis, and nothing from the list or the status bar.
+        let oneCell = session.waitForScreen { $0.trimmingCharacters(in: .whitespacesAndNewlines) == "…" }
+        #expect(oneCell, "\(session.screen.debugDescription)")
+        session.resize(columns: 2, rows: 1)
+        let twoCells = session.waitForScreen { $0.trimmingCharacters(in: .whitespacesAndNewlines) == "S…" }
+        #expect(twoCells, "\(session.screen.debugDescription)")
+        session.resize(columns: 100, rows: 30)
+        #expect(session.waitForScreen(results), "the whole screen is redrawn at 100×30:\n\(session.screen)")
+        #expect(session.alternateScreen == true)
+
+        session.press("C-c")
+        #expect(
+            session.waitForScreen { !$0.contains("of 4 repositories") && $0.contains("--offline") }, "\(session.screen)"
+        )
+        #expect(session.alternateScreen == false)
+        session.type("echo exit=$?")
+        session.press("Enter")
+        #expect(session.waitForScreen { $0.contains("exit=0") }, "the shell is back and the app exited with 0")
+    }
 }
 
 /// A detached tmux session on a private server socket, so the test never touches anyone's tmux.
@@ -73,6 +117,16 @@ private final class TmuxSession {
         let status = run(
             ["new-session", "-d", "-s", "demo", "-x", "\(columns)", "-y", "\(rows)", "env PS1='$ ' sh"], capture: false)
         guard status.code == 0 else { throw TmuxError(message: "tmux new-session failed: \(status.output)") }
+    }
+
+    func resize(columns: Int, rows: Int) {
+        _ = run(["resize-window", "-t", "demo", "-x", "\(columns)", "-y", "\(rows)"])
+    }
+
+    /// `<columns>x<rows>` of the window.
+    var size: String {
+        run(["display-message", "-t", "demo", "-p", "#{window_width}x#{window_height}"]).output
+            .trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     func type(_ text: String) { _ = run(["send-keys", "-t", "demo", "-l", text]) }
