@@ -205,4 +205,41 @@ import Testing
         #expect(harness.requestTicks == [300, 1300, 3300, 5300, 7300])
         #expect(SearchFaultTests.statusBar(limited(2)).hasPrefix("rate limited — retry in 2s"))
     }
+
+    /// Typing a new query while a 429's `Retry-After: 5` runs sends nothing until the wait is over; the
+    /// countdown then belongs to the new query (the screen shows it and keeps counting down), and the new
+    /// query is sent once, after the gate opened.
+    @Test func typingDuringTheWaitSendsNothingUntilTheGateOpens() async throws {
+        let harness = try LiveSearchHarness { request, _ in
+            switch SearchFaultTests.query(of: request) {
+            case "good": Self.results(Self.good)
+            case "later": Self.results(Self.next)
+            default: Self.limited(retryAfter: 5)
+            }
+        }
+        defer { harness.shutdown() }
+        harness.send(.queryEdited("good"), at: 0)
+        harness.send(.queryEdited("burst"), at: 1000)  // sent at 1300 → 429: gate closed until 6300
+        harness.type("later", at: 2000)  // 2000 … 2120, settles at 2420
+
+        #expect(await harness.run(until: 10_000))
+
+        func limited(_ query: String, _ seconds: Int) -> SearchState {
+            state(query, .rateLimited(secondsLeft: seconds), Self.good, total: 2, remaining: 0)
+        }
+        #expect(
+            harness.states == [
+                .next(0, state()),
+                .next(300, state("good", .loading)),
+                .next(300, state("good", .loaded, Self.good, total: 2, remaining: 9)),
+                .next(1300, state("burst", .loading, Self.good, total: 2, remaining: 9)),
+                .next(1300, limited("burst", 5)), .next(2300, limited("burst", 4)),
+                // 3.88 s are left at 2420: the new query counts down from 4 and is sent at 6420.
+                .next(2420, limited("later", 4)), .next(3420, limited("later", 3)),
+                .next(4420, limited("later", 2)), .next(5420, limited("later", 1)),
+                .next(6420, state("later", .loading, Self.good, total: 2, remaining: 0)),
+                .next(6420, state("later", .loaded, Self.next, total: 1, remaining: 9)),
+            ])
+        #expect(harness.requestTicks == [300, 1300, 6420])
+    }
 }
