@@ -61,6 +61,42 @@ import Testing
         #expect(session.waitForScreen { $0.contains("exit=0") }, "the shell is back and the app exited with 0")
     }
 
+    /// A paste holding a line break, a tab, Ctrl-C, Ctrl-U and an erase-screen sequence, through tmux's
+    /// bracketed paste: it is searched as text, nothing is pressed (no detail view, no quit, no cleared line),
+    /// and the screen is not erased.
+    @Test func aPasteWithControlCharactersIsSearchedAsText() throws {
+        guard let tmux = Self.tmux else {
+            print("SKIPPED TerminalEndToEndTests: tmux is not installed")
+            return
+        }
+        let binary = try #require(Self.binary, "build search-demo first (swift build --build-tests builds it)")
+        let session = TmuxSession(tmux: tmux)
+        defer { session.kill() }
+        try session.start(columns: 100, rows: 30)
+        #expect(session.waitForScreen { $0.contains("$") })
+        session.type("'\(binary.path)' --offline --debounce 50")
+        session.press("Enter")
+        #expect(session.waitForScreen { $0.contains("Type to search") }, "the app shows its idle screen")
+
+        session.paste("\n\u{03}\u{15}研\u{1B}[2J\t")
+        let searched = session.waitForScreen {
+            $0.hasPrefix("Search:  研[2J") && $0.contains("repositories") && !$0.contains("Type to search")
+        }
+        #expect(searched, "the paste is the query:\n\(session.screen)")
+        session.press("C-u")
+        session.type("研修")
+        #expect(session.waitForScreen { $0.contains("hatena/Hatena-Textbook") }, "\(session.screen)")
+        #expect(!session.screen.contains("Esc back"))
+        #expect(session.alternateScreen == true)
+
+        session.press("C-c")
+        #expect(session.waitForScreen { $0.contains("--offline") && !$0.contains("Search:") }, "\(session.screen)")
+        #expect(session.alternateScreen == false)
+        session.type("echo exit=$?")
+        session.press("Enter")
+        #expect(session.waitForScreen { $0.contains("exit=0") }, "the shell is back and the app exited with 0")
+    }
+
     /// The live window shrunk to 1×1 while results show, then grown back: the app keeps running, draws what
     /// fits in the single cell, redraws the whole screen at the normal size, and quitting restores the terminal.
     @Test func resizingTheLiveWindowToOneByOneAndBackRedrawsAndQuitRestores() throws {
@@ -127,6 +163,12 @@ private final class TmuxSession {
     var size: String {
         run(["display-message", "-t", "demo", "-p", "#{window_width}x#{window_height}"]).output
             .trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Pastes `text` the way a terminal does, bracketed when the app asked for it (`paste-buffer -p`).
+    func paste(_ text: String) {
+        _ = run(["set-buffer", "-b", "paste", "--", text])
+        _ = run(["paste-buffer", "-p", "-d", "-b", "paste", "-t", "demo"])
     }
 
     func type(_ text: String) { _ = run(["send-keys", "-t", "demo", "-l", text]) }

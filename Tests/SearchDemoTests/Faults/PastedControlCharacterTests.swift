@@ -13,6 +13,7 @@ import Testing
         var output = ""
         var lastFrame: Frame?
         var queries: [String] = []
+        var otherEvents: [SearchEvent] = []
     }
 
     /// An escape sequence that would clear the screen, one that would set the window title, a tab, a BEL,
@@ -33,7 +34,11 @@ import Testing
             terminal.output += terminal.writer.render(frame, size: size)
         }
         let events = view.interact().subscribe(onNext: { event in
-            if case .queryEdited(let text) = event { terminal.queries.append(text) }
+            if case .queryEdited(let text) = event {
+                terminal.queries.append(text)
+            } else {
+                terminal.otherEvents.append(event)
+            }
         })
         return (view, events)
     }
@@ -43,6 +48,11 @@ import Testing
         for key in decoder.decode(bytes) + decoder.flush() {
             #expect(view.handle(key), "no pasted byte quits the app")
         }
+    }
+
+    /// `text` as a terminal sends it in bracketed-paste mode (which the session turns on).
+    private static func bracketed(_ text: [UInt8]) -> [UInt8] {
+        Array("\u{1B}[200~".utf8) + text + Array("\u{1B}[201~".utf8)
     }
 
     /// Everything the writer sent except its own cursor-movement, erase and style sequences.
@@ -81,6 +91,29 @@ import Testing
             terminal.queries.suffix(9) == ["", "r", "rx", "rxs", "rxsw", "rxswi", "rxswif", "rxswift", "rxswif"])
         let searchLine = terminal.lastFrame?.lines.first?.spans.map(\.text).joined()
         #expect(searchLine == SearchScreenRenderer.prompt + "rxswif")
+    }
+
+    /// A bracketed paste is text only: its line breaks and tabs become spaces, so a multi-line paste neither
+    /// presses Enter (opening the detail view, where a pasted `o` would open the browser) nor quits on a
+    /// pasted Ctrl-C; its escape sequences and other control bytes are dropped; it is one edit of the line.
+    @Test func aBracketedPasteIsOneEditOfPlainText() {
+        let terminal = Terminal()
+        let (view, events) = makeView(terminal)
+        defer { events.dispose() }
+        feed(Array("a".utf8), to: view)
+
+        let pasted =
+            Array("swift\r\nui\t".utf8) + [0x03, 0x15, 0x7F, 0x1B] + Array("[2Jo\u{1B}]0;x".utf8) + [0x07, 0xC2, 0x9B]
+        feed(Self.bracketed(pasted), to: view)
+
+        #expect(terminal.queries == ["a", "aswift ui [2Jo]0;x"])
+        #expect(terminal.otherEvents == [])
+        #expect(
+            !Self.withoutWriterSequences(terminal.output).unicodeScalars.contains {
+                $0.properties.generalCategory == .control
+            })
+        feed(Array("!".utf8) + [0x7F], to: view)  // typing still works after the paste
+        #expect(terminal.queries.suffix(2) == ["aswift ui [2Jo]0;x!", "aswift ui [2Jo]0;x"])
     }
 
     /// Text that reaches the controller by any other path is cleaned again before it is searched.
