@@ -242,4 +242,30 @@ import Testing
             ])
         #expect(harness.requestTicks == [300, 1300, 6420])
     }
+
+    /// 429s without any hint: GitHub's backoff, 60 s and then 120 s, in virtual time; nothing is sent while
+    /// waiting, and the results come once a request gets through.
+    @Test func limitsWithoutAHintBackOffSixtyThenOneHundredTwentySeconds() async throws {
+        let harness = try LiveSearchHarness { _, index in
+            switch index {
+            case 0: Self.results(Self.good)
+            case 1, 2: .json(#"{"message": "slow down"}"#, status: 429)
+            default: Self.results(Self.next)
+            }
+        }
+        defer { harness.shutdown() }
+        harness.send(.queryEdited("good"), at: 0)
+        harness.send(.queryEdited("burst"), at: 1000)
+
+        #expect(await harness.run(until: 300_000))
+
+        #expect(harness.requestTicks == [300, 1300, 61_300, 181_300])
+        let countdowns = harness.states.compactMap { recorded -> Int? in
+            guard case .rateLimited(let seconds)? = recorded.value.element?.phase else { return nil }
+            return seconds
+        }
+        #expect(countdowns == Array((1...60).reversed()) + Array((1...120).reversed()))
+        #expect(harness.lastState == state("burst", .loaded, Self.next, total: 1, remaining: 9))
+        #expect(harness.states.last?.time == 181_300)
+    }
 }

@@ -118,7 +118,7 @@ private let isThreadSanitizerActive = dlsym(dlopen(nil, RTLD_NOW), "__tsan_init"
         /// A child process inherits the armed session; the signal must restore the terminal and still kill it.
         @Test(
             .disabled(if: isThreadSanitizerActive, "TSan does not run signal handlers in a child forked from threads"),
-            arguments: [SIGTERM, SIGHUP])
+            arguments: [SIGINT, SIGTERM, SIGHUP])
         func terminatingSignalRestoresTheTerminal(signal: Int32) throws {
             guard !isIgnoring(currentAction(signal)) else { return }  // An ignored signal stays ignored.
             let terminal = try PseudoTerminal()
