@@ -16,8 +16,9 @@ import Testing
         var otherEvents: [SearchEvent] = []
     }
 
-    /// An escape sequence that would clear the screen, one that would set the window title, a tab, a BEL,
-    /// a NUL, a C1 CSI (`0xC2 0x9B`) and a DEL-free ASCII payload, interleaved with the text "swift".
+    /// A paste from a terminal without bracketed paste: an escape sequence that would clear the screen, one
+    /// that would set the window title, a tab, a BEL, a C1 CSI (`0xC2 0x9B`) and a NUL, interleaved with the
+    /// letters of "swift".
     private static let pasted: [UInt8] =
         Array("sw".utf8) + [0x1B] + Array("[2J".utf8) + [0x1B] + Array("]0;evil".utf8) + [0x07]
         + Array("i".utf8) + [0x09] + Array("f".utf8) + [0xC2, 0x9B] + Array("31m".utf8) + [0x00] + Array("t".utf8)
