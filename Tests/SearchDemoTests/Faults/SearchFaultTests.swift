@@ -155,6 +155,19 @@ import Testing
         #expect(harness.requestTicks == [300, 2300])
         #expect(Self.statusBar(harness.states[4].value.element) == message)
     }
+
+    /// Control characters that reach the controller in an edit (however they got into the line) are not
+    /// searched: the request carries the visible text only, and the state shows it.
+    @Test func controlCharactersInTheLineNeverReachTheRequest() async throws {
+        let harness = try LiveSearchHarness { _, _ in .json(Self.body(Self.next)) }
+        defer { harness.shutdown() }
+        harness.send(.queryEdited("\tsw\u{1B}i\u{7}f\u{0}t\u{9B}\r\n"), at: 0)
+
+        #expect(await harness.run(until: 1000))
+
+        #expect(harness.server.requests.map(\.target) == ["/search/repositories?q=swift&per_page=30&page=1"])
+        #expect(harness.lastState == state("swift", .loaded, Self.next, total: 1))
+    }
 }
 
 /// Rate limits end to end: the gate and countdown in virtual time, the 429s from the local server.
