@@ -58,9 +58,11 @@ public struct KeyDecoder: Sendable {
     /// Creates a decoder with nothing pending.
     public init() {}
 
-    /// `true` when the last byte seen may be a lone Esc or the start of an escape sequence.
+    /// `true` when the last byte seen may be a lone Esc or the start of an escape sequence, or a bracketed
+    /// paste is open.
     ///
-    /// The reader should call ``flush()`` if no further byte arrives within a short timeout.
+    /// The reader should call ``flush()`` if no further byte arrives within a short timeout (which also ends
+    /// a paste whose end marker never came).
     public var hasPendingEscape: Bool {
         if case .ground = state { return false }
         return true
