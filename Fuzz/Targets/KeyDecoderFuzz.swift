@@ -1,5 +1,5 @@
 // Fuzzes the terminal key decoder (arbitrary bytes, split into reads at arbitrary points) and the
-// display-width functions on whatever text the decoder produced.
+// display-width functions on whatever text the decoder produced, typed or pasted.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzKeyDecoder(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = UnsafeBufferPointer(start: data, count: size)
@@ -10,7 +10,15 @@ public func fuzzKeyDecoder(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         let length = Int(bytes[start] % 7) + 1
         let end = min(bytes.count, start + length)
         for key in decoder.decode(bytes[start..<end]) {
-            if case .character(let character) = key { text.append(character) }
+            switch key {
+            case .character(let character): text.append(character)
+            case .paste(let pasted):
+                // Pasted text is never a control character: line breaks and tabs arrived as spaces.
+                precondition(
+                    !pasted.isEmpty && !pasted.unicodeScalars.contains { $0.properties.generalCategory == .control })
+                text += pasted
+            default: break
+            }
         }
         start = end
     }

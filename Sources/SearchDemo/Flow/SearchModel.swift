@@ -3,7 +3,8 @@ import StreamsMVC
 /// The search screen's model: a pure reducer over ``SearchAction``s.
 ///
 /// Stale actions — a page or failure for a query other than the current one — are ignored, so a
-/// slow response can never overwrite a newer query's results. The last good results stay on screen
+/// slow response can never overwrite a newer query's results. A rate-limit countdown for another query is a
+/// newer query waiting for the gate, so that query becomes the current one. The last good results stay on screen
 /// while a new query loads and when it fails; its first page replaces them.
 public struct SearchModel: ReducerModel {
     /// What the controller sends.
@@ -54,7 +55,15 @@ public struct SearchModel: ReducerModel {
             state.errorMessage = message
             state.phase = state.results.isEmpty ? .idle : .loaded
         case .rateLimitCountdown(let query, let secondsLeft):
-            guard query == state.query else { break }
+            if query != state.query {
+                // Countdowns come only from the request the controller is running (a newer query disposes the
+                // older one), so this is a newer query waiting out the limit: it becomes the current query, as
+                // on `requestStarted`, or the screen would show the old query's countdown frozen.
+                state.query = query
+                state.detail = nil
+                state.nextPage = nil
+                state.errorMessage = nil
+            }
             state.phase = .rateLimited(secondsLeft: secondsLeft)
             state.rateLimitRemaining = 0
         case .moveSelection(let delta):

@@ -12,16 +12,22 @@ public enum ControlSequence {
     public static let disableAutowrap = "\u{1B}[?7l"
     /// Turns automatic wrapping back on (the terminal default).
     public static let enableAutowrap = "\u{1B}[?7h"
+    /// Asks the terminal to bracket pasted text with `ESC [ 200 ~` … `ESC [ 201 ~` (`ESC [ ? 2004 h`), so a
+    /// paste is never taken for key presses.
+    public static let enableBracketedPaste = "\u{1B}[?2004h"
+    /// Turns bracketed paste off again (`ESC [ ? 2004 l`).
+    public static let disableBracketedPaste = "\u{1B}[?2004l"
     /// Erases from the cursor to the end of the line (`ESC [ K`).
     public static let clearToEndOfLine = "\u{1B}[K"
     /// Resets colours and text attributes (`ESC [ 0 m`).
     public static let resetStyle = "\u{1B}[0m"
 
-    /// What entering the full-screen mode writes: alternate screen, no autowrap, hidden cursor.
-    public static let enterFullScreen = enterAlternateScreen + disableAutowrap + hideCursor
+    /// What entering the full-screen mode writes: alternate screen, no autowrap, hidden cursor, bracketed paste.
+    public static let enterFullScreen = enterAlternateScreen + disableAutowrap + hideCursor + enableBracketedPaste
 
     /// What leaving the full-screen mode writes: undoes ``enterFullScreen`` and any leftover style.
-    public static let leaveFullScreen = resetStyle + showCursor + enableAutowrap + leaveAlternateScreen
+    public static let leaveFullScreen =
+        disableBracketedPaste + resetStyle + showCursor + enableAutowrap + leaveAlternateScreen
 
     /// Moves the cursor to a 0-based `row` and `column` (emitted 1-based, `ESC [ row ; column H`).
     public static func moveCursor(row: Int, column: Int) -> String {

@@ -37,6 +37,9 @@ public enum Key: Sendable, Hashable {
     case pageUp
     /// Page Down (`ESC [ 6 ~`).
     case pageDown
+    /// Text from a bracketed paste: never a control character (line breaks and tabs arrive as spaces). A long
+    /// paste may arrive as several of these, in order.
+    case paste(String)
     /// Any other C0 control byte (`0x00`–`0x1F`), for example Ctrl-A as `.control(0x01)`.
     case control(UInt8)
 }

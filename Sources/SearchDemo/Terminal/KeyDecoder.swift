@@ -17,6 +17,13 @@
 /// decodes the byte as text. A byte that cannot continue a sequence (a control byte or a non-ASCII byte)
 /// abandons the sequence and is decoded afresh.
 ///
+/// **Bracketed paste.** Between `ESC [ 200 ~` and `ESC [ 201 ~` (sent by terminals once the session turns
+/// bracketed-paste mode on) bytes are text only: they become ``Key/paste(_:)`` keys, one per ``decode(_:)``
+/// call that saw pasted text, so memory stays bounded. Line breaks and tabs become one space (consecutive
+/// ones collapse), every other control byte and the Esc that starts an escape sequence are dropped (the rest
+/// of such a sequence stays as text), so a pasted Ctrl-C, Enter or escape sequence is never a key press. A
+/// paste is also ended by ``flush()``, so input that lost its end marker cannot keep the decoder in a paste.
+///
 /// **Invalid UTF-8.** Each maximal ill-formed subsequence becomes one U+FFFD REPLACEMENT CHARACTER, as
 /// Unicode recommends: a stray continuation byte, an impossible byte (`0xC0`, `0xC1`, `0xF5`–`0xFF`), an
 /// overlong or surrogate encoding, or a sequence cut short by another byte. A sequence cut short by the
@@ -27,7 +34,11 @@ public struct KeyDecoder: Sendable {
         case ground
         case escape
         case sequence(isSS3: Bool)
+        case paste
     }
+
+    /// What ends a bracketed paste.
+    private static let pasteEnd: [UInt8] = Array("\u{1B}[201~".utf8)
 
     /// The largest value kept for a sequence's first numeric parameter; larger values saturate here.
     private static let parameterCap = 10_000
@@ -39,13 +50,19 @@ public struct KeyDecoder: Sendable {
     private var firstParameter = 0
     private var isInFirstParameter = true
     private var isSequenceIgnored = false
+    /// Pasted text not reported yet (only within one ``decode(_:)`` call).
+    private var pastedText = ""
+    /// How many bytes of ``pasteEnd`` the last pasted bytes matched.
+    private var pasteEndMatched = 0
 
     /// Creates a decoder with nothing pending.
     public init() {}
 
-    /// `true` when the last byte seen may be a lone Esc or the start of an escape sequence.
+    /// `true` when the last byte seen may be a lone Esc or the start of an escape sequence, or a bracketed
+    /// paste is open.
     ///
-    /// The reader should call ``flush()`` if no further byte arrives within a short timeout.
+    /// The reader should call ``flush()`` if no further byte arrives within a short timeout (which also ends
+    /// a paste whose end marker never came).
     public var hasPendingEscape: Bool {
         if case .ground = state { return false }
         return true
@@ -57,6 +74,7 @@ public struct KeyDecoder: Sendable {
         for byte in bytes {
             consume(byte, into: &keys)
         }
+        reportPastedText(into: &keys)
         return keys
     }
 
@@ -73,6 +91,10 @@ public struct KeyDecoder: Sendable {
         case .sequence:
             state = .ground
             return []
+        case .paste:
+            var keys: [Key] = []
+            endPaste(into: &keys)
+            return keys
         }
     }
 
@@ -84,6 +106,8 @@ public struct KeyDecoder: Sendable {
             consumeAfterEscape(byte, into: &keys)
         case .sequence(let isSS3):
             consumeInSequence(byte, isSS3: isSS3, into: &keys)
+        case .paste:
+            consumePasted(byte, into: &keys)
         }
     }
 
@@ -119,13 +143,68 @@ public struct KeyDecoder: Sendable {
             isSequenceIgnored = true
         case 0x40...0x7E:
             state = .ground
-            if !isSequenceIgnored, let key = Self.key(final: byte, firstParameter: firstParameter, isSS3: isSS3) {
+            if !isSequenceIgnored && !isSS3 && byte == UInt8(ascii: "~") && firstParameter == 200 {
+                state = .paste
+                pasteEndMatched = 0
+            } else if !isSequenceIgnored, let key = Self.key(final: byte, firstParameter: firstParameter, isSS3: isSS3)
+            {
                 keys.append(key)
             }
         default:
             state = .ground
             consume(byte, into: &keys)
         }
+    }
+
+    /// Consumes one byte of a bracketed paste: part of the end marker, or text.
+    private mutating func consumePasted(_ byte: UInt8, into keys: inout [Key]) {
+        if byte == Self.pasteEnd[pasteEndMatched] {
+            pasteEndMatched += 1
+            if pasteEndMatched == Self.pasteEnd.count {
+                pasteEndMatched = 0
+                endPaste(into: &keys)
+            }
+            return
+        }
+        releasePartialPasteEnd()
+        if byte == 0x1B {
+            pasteEndMatched = 1
+        } else {
+            appendPasted(byte)
+        }
+    }
+
+    /// Treats the bytes that looked like the start of the end marker as pasted text (its Esc is dropped).
+    private mutating func releasePartialPasteEnd() {
+        let matched = pasteEndMatched
+        pasteEndMatched = 0
+        guard matched > 1 else { return }
+        for byte in Self.pasteEnd[1..<matched] { appendPasted(byte) }
+    }
+
+    /// Decodes one pasted byte (never Esc) into ``pastedText``.
+    private mutating func appendPasted(_ byte: UInt8) {
+        var decoded: [Key] = []
+        consumeText(byte, into: &decoded)
+        for key in decoded {
+            switch key {
+            case .character(let character): pastedText.append(character)
+            case .enter, .tab: if pastedText.last != " " { pastedText.append(" ") }
+            default: break
+            }
+        }
+    }
+
+    private mutating func endPaste(into keys: inout [Key]) {
+        releasePartialPasteEnd()
+        state = .ground
+        reportPastedText(into: &keys)
+    }
+
+    private mutating func reportPastedText(into keys: inout [Key]) {
+        guard !pastedText.isEmpty else { return }
+        keys.append(.paste(pastedText))
+        pastedText = ""
     }
 
     /// Decodes one byte outside any escape sequence: a control byte, ASCII text, or part of UTF-8 text.

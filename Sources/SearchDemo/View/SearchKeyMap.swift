@@ -32,6 +32,9 @@ public struct SearchKeyMap: Sendable, Equatable {
         case .character(let character):
             text.append(character)
             return .events([.queryEdited(text)])
+        case .paste(let pasted):
+            text += pasted
+            return .events([.queryEdited(text)])
         case .backspace:
             guard !text.isEmpty else { return .events([]) }
             text.removeLast()

@@ -60,6 +60,156 @@ import Testing
         session.press("Enter")
         #expect(session.waitForScreen { $0.contains("exit=0") }, "the shell is back and the app exited with 0")
     }
+
+    /// A paste holding a line break, a tab, Ctrl-C, Ctrl-U and an erase-screen sequence, through tmux's
+    /// bracketed paste: it is searched as text, nothing is pressed (no detail view, no quit, no cleared line),
+    /// and the screen is not erased.
+    @Test func aPasteWithControlCharactersIsSearchedAsText() throws {
+        guard let tmux = Self.tmux else {
+            print("SKIPPED TerminalEndToEndTests: tmux is not installed")
+            return
+        }
+        let binary = try #require(Self.binary, "build search-demo first (swift build --build-tests builds it)")
+        let session = TmuxSession(tmux: tmux)
+        defer { session.kill() }
+        try session.start(columns: 100, rows: 30)
+        #expect(session.waitForScreen { $0.contains("$") })
+        session.type("'\(binary.path)' --offline --debounce 50")
+        session.press("Enter")
+        #expect(session.waitForScreen { $0.contains("Type to search") }, "the app shows its idle screen")
+
+        session.paste("\n\u{03}\u{15}研\u{1B}[2J\t")
+        let searched = session.waitForScreen {
+            $0.hasPrefix("Search:  研[2J") && $0.contains("repositories") && !$0.contains("Type to search")
+        }
+        #expect(searched, "the paste is the query:\n\(session.screen)")
+        session.press("C-u")
+        session.type("研修")
+        #expect(session.waitForScreen { $0.contains("hatena/Hatena-Textbook") }, "\(session.screen)")
+        #expect(!session.screen.contains("Esc back"))
+        #expect(session.alternateScreen == true)
+
+        session.press("C-c")
+        #expect(session.waitForScreen { $0.contains("--offline") && !$0.contains("Search:") }, "\(session.screen)")
+        #expect(session.alternateScreen == false)
+        session.type("echo exit=$?")
+        session.press("Enter")
+        #expect(session.waitForScreen { $0.contains("exit=0") }, "the shell is back and the app exited with 0")
+    }
+
+    #if os(Linux)
+        /// SIGINT, SIGTERM or SIGHUP sent to the running app while results show: it dies of the signal, and the
+        /// terminal is back as it was (normal screen, the same `stty` modes).
+        @Test(arguments: [SIGINT, SIGTERM, SIGHUP])
+        func aSignalWhileRunningRestoresTheTerminal(signal: Int32) throws {
+            guard let tmux = Self.tmux else {
+                print("SKIPPED TerminalEndToEndTests: tmux is not installed")
+                return
+            }
+            let binary = try #require(Self.binary, "build search-demo first (swift build --build-tests builds it)")
+            let session = TmuxSession(tmux: tmux)
+            defer { session.kill() }
+            try session.start(columns: 100, rows: 30)
+            #expect(session.waitForScreen { $0.contains("$") })
+            session.type("s=$(stty -g); '\(binary.path)' --offline --debounce 50")
+            session.press("Enter")
+            #expect(session.waitForScreen { $0.contains("Type to search") }, "the app shows its idle screen")
+            session.type("研修")
+            #expect(session.waitForScreen { $0.contains("of 4 repositories") }, "\(session.screen)")
+            let app = try #require(session.childOfPaneProcess, "the app's process id")
+
+            #expect(Glibc.kill(app, signal) == 0)
+
+            // The shell gives up the rest of a command line whose program died of SIGINT, so check afterwards.
+            #expect(session.waitForScreen { _ in session.alternateScreen == false }, "\(session.screen)")
+            // The shell computes "same-modes-42", so the typed command line can never match it.
+            session.type("echo status=$?; [ \"$s\" = \"$(stty -g)\" ] && echo same-modes-$((6*7))")
+            session.press("Enter")
+            let restored = session.waitForScreen {
+                $0.contains("status=\(128 + signal)") && $0.contains("same-modes-42")
+            }
+            #expect(restored, "the app died of the signal and the modes are back:\n\(session.screen)")
+        }
+
+        /// The output pipe closing under the running app: its next frame fails to write, and it quits with the
+        /// terminal's modes restored.
+        @Test func theOutputPipeClosingQuitsAndRestoresTheTerminal() throws {
+            guard let tmux = Self.tmux else {
+                print("SKIPPED TerminalEndToEndTests: tmux is not installed")
+                return
+            }
+            let binary = try #require(Self.binary, "build search-demo first (swift build --build-tests builds it)")
+            let session = TmuxSession(tmux: tmux)
+            defer { session.kill() }
+            try session.start(columns: 100, rows: 30)
+            #expect(session.waitForScreen { $0.contains("$") })
+            // The app's output goes to a reader that exits, closing the pipe, once the test creates `marker`;
+            // the app's exit status goes to standard error, which is still the terminal.
+            let marker = FileManager.default.temporaryDirectory.appendingPathComponent("closed-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: marker) }
+            session.type(
+                "s=$(stty -g); { '\(binary.path)' --offline --debounce 50; echo app-status=$? >&2; } "
+                    + "| { while [ ! -e '\(marker.path)' ]; do sleep 0.05; done; }; "
+                    + "[ \"$s\" = \"$(stty -g)\" ] && echo same-modes-$((6*7))")
+            session.press("Enter")
+            let raw = session.waitForScreen { _ in session.terminalModes?.contains("-icanon") == true }
+            #expect(raw, "the app is running its session (raw mode)")
+            try Data().write(to: marker)
+            // Keys make the app draw again; the first draw after the reader is gone fails and ends the app.
+            var quit = false
+            for _ in 0..<100 where !quit {
+                session.type("x")
+                quit = session.waitForScreen(timeout: 0.2) { $0.contains("same-modes-42") }
+            }
+            #expect(quit, "the app quit with the terminal's modes restored:\n\(session.screen)")
+            #expect(session.screen.contains("app-status=1"), "\(session.screen)")
+            #expect(session.alternateScreen == false)
+        }
+    #endif
+
+    /// The live window shrunk to 1×1 while results show, then grown back: the app keeps running, draws what
+    /// fits in the single cell, redraws the whole screen at the normal size, and quitting restores the terminal.
+    @Test func resizingTheLiveWindowToOneByOneAndBackRedrawsAndQuitRestores() throws {
+        guard let tmux = Self.tmux else {
+            print("SKIPPED TerminalEndToEndTests: tmux is not installed")
+            return
+        }
+        let binary = try #require(Self.binary, "build search-demo first (swift build --build-tests builds it)")
+        let session = TmuxSession(tmux: tmux)
+        defer { session.kill() }
+        try session.start(columns: 100, rows: 30)
+        #expect(session.waitForScreen { $0.contains("$") })
+        session.type("'\(binary.path)' --offline --debounce 50")
+        session.press("Enter")
+        #expect(session.waitForScreen { $0.contains("Type to search") }, "the app shows its idle screen")
+        session.type("研修")
+        let results = { (screen: String) in
+            screen.hasPrefix("Search: 研修") && screen.contains("hatena/Hatena-Textbook")
+                && screen.contains("of 4 repositories")
+        }
+        #expect(session.waitForScreen(results), "results for 研修 are on screen:\n\(session.screen)")
+
+        session.resize(columns: 1, rows: 1)
+        #expect(session.size == "1x1")
+        // One cell: the search line cut to its ellipsis, and nothing from the list or the status bar.
+        let oneCell = session.waitForScreen { $0.trimmingCharacters(in: .whitespacesAndNewlines) == "…" }
+        #expect(oneCell, "\(session.screen.debugDescription)")
+        session.resize(columns: 2, rows: 1)
+        let twoCells = session.waitForScreen { $0.trimmingCharacters(in: .whitespacesAndNewlines) == "S…" }
+        #expect(twoCells, "\(session.screen.debugDescription)")
+        session.resize(columns: 100, rows: 30)
+        #expect(session.waitForScreen(results), "the whole screen is redrawn at 100×30:\n\(session.screen)")
+        #expect(session.alternateScreen == true)
+
+        session.press("C-c")
+        #expect(
+            session.waitForScreen { !$0.contains("of 4 repositories") && $0.contains("--offline") }, "\(session.screen)"
+        )
+        #expect(session.alternateScreen == false)
+        session.type("echo exit=$?")
+        session.press("Enter")
+        #expect(session.waitForScreen { $0.contains("exit=0") }, "the shell is back and the app exited with 0")
+    }
 }
 
 /// A detached tmux session on a private server socket, so the test never touches anyone's tmux.
@@ -73,6 +223,22 @@ private final class TmuxSession {
         let status = run(
             ["new-session", "-d", "-s", "demo", "-x", "\(columns)", "-y", "\(rows)", "env PS1='$ ' sh"], capture: false)
         guard status.code == 0 else { throw TmuxError(message: "tmux new-session failed: \(status.output)") }
+    }
+
+    func resize(columns: Int, rows: Int) {
+        _ = run(["resize-window", "-t", "demo", "-x", "\(columns)", "-y", "\(rows)"])
+    }
+
+    /// `<columns>x<rows>` of the window.
+    var size: String {
+        run(["display-message", "-t", "demo", "-p", "#{window_width}x#{window_height}"]).output
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Pastes `text` the way a terminal does, bracketed when the app asked for it (`paste-buffer -p`).
+    func paste(_ text: String) {
+        _ = run(["set-buffer", "-b", "paste", "--", text])
+        _ = run(["paste-buffer", "-p", "-d", "-b", "paste", "-t", "demo"])
     }
 
     func type(_ text: String) { _ = run(["send-keys", "-t", "demo", "-l", text]) }
@@ -90,9 +256,29 @@ private final class TmuxSession {
         }
     }
 
-    /// Polls the pane every 50 ms for up to 10 s until `condition` holds.
-    func waitForScreen(_ condition: (String) -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(60)  // generous: CI machines are shared
+    /// `stty -a` of the pane's terminal, read from outside.
+    var terminalModes: String? {
+        let tty = run(["display-message", "-t", "demo", "-p", "#{pane_tty}"]).output
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        guard
+            let stty = ["/usr/bin/stty", "/bin/stty"].first(where: { FileManager.default.isExecutableFile(atPath: $0) })
+        else { return nil }
+        let result = ChildProcess.run(stty, ["-F", tty, "-a"], environment: [:], capture: true)
+        return result.code == 0 ? result.output : nil
+    }
+
+    /// The process id of the pane's shell's (first) child: the program it is running.
+    var childOfPaneProcess: pid_t? {
+        let shell = run(["display-message", "-t", "demo", "-p", "#{pane_pid}"]).output
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        let children = try? String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)
+        return children?.split(separator: " ").first.flatMap { pid_t($0) }
+    }
+
+    /// Polls the pane every 50 ms for up to `timeout` seconds (default generous: CI machines are shared)
+    /// until `condition` holds.
+    func waitForScreen(timeout: TimeInterval = 60, _ condition: (String) -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             if condition(screen) { return true }
             Thread.sleep(forTimeInterval: 0.05)

@@ -40,8 +40,11 @@ import Testing
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let script = directory.appendingPathComponent("xdg-open")
-        try "#!/bin/sh\nexit 0\n".write(to: script, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+        // A link to an existing program, not a script written here: a child forked by a parallel test while
+        // the script was open for writing keeps that descriptor, and exec then fails with ETXTBSY.
+        let program = ["/usr/bin/true", "/bin/true"].first { FileManager.default.isExecutableFile(atPath: $0) }
+        try FileManager.default.createSymbolicLink(
+            at: script, withDestinationURL: URL(fileURLWithPath: try #require(program)))
         #expect(URLOpener(path: directory.path).program == script.path)
         #expect(URLOpener(path: "/nonexistent").program == nil)
         #expect(URLOpener(path: directory.path).open("https://example.com"))

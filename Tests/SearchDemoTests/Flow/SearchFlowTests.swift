@@ -94,8 +94,19 @@ import Testing
         }
         harness.send(.queryEdited("a"), at: 0)  // request at 300, limited until 2300
         harness.send(.queryEdited("b"), at: 1000)  // settles at 1300: waits the remaining 1 s
-        _ = harness.run(until: 10_000)
+        let states = harness.run(until: 10_000)
         #expect(harness.fake.requests.map(\.time) == [300, 2300])
+        // The countdown belongs to "b" from the moment "b" waits (it is not "a"'s, frozen).
+        #expect(
+            states == [
+                .next(0, state()),
+                .next(300, state("a", .loading)),
+                .next(300, state("a", .rateLimited(secondsLeft: 2), remaining: 0)),
+                .next(1300, state("a", .rateLimited(secondsLeft: 1), remaining: 0)),
+                .next(1300, state("b", .rateLimited(secondsLeft: 1), remaining: 0)),
+                .next(2300, state("b", .loading, remaining: 0)),
+                .next(2300, state("b", .loaded, Self.rxs, total: 1, remaining: 0)),
+            ])
         #expect(harness.fake.requestLog == ["a#1", "b#1"])
     }
 

@@ -137,6 +137,30 @@ private func characters(_ text: String) -> [Key] {
         #expect(decode([0xC2, 0x80, 0xC2, 0x9B, 0x41, 0xC2, 0xA0]) == [.character("A"), .character("\u{A0}")])
     }
 
+    @Test func bracketedPasteIsTextOnly() {
+        let start = Array("\u{1B}[200~".utf8)
+        let end = Array("\u{1B}[201~".utf8)
+        #expect(decode(start + Array("a\r\nb\tc".utf8) + end + [0x03]) == [.paste("a b c"), .ctrlC])
+        #expect(decode(start + [0x03, 0x15, 0x7F, 0x07, 0x00] + Array("x".utf8) + end) == [.paste("x")])
+        // An escape sequence inside loses its Esc; a partial end marker is text.
+        #expect(decode(start + Array("\u{1B}[2J\u{1B}[20x\u{1B}]0;t".utf8) + end) == [.paste("[2J[20x]0;t")])
+        #expect(decode(start + Array("日本\u{1B}".utf8) + end + Array("z".utf8)) == [.paste("日本"), .character("z")])
+        // Byte by byte: one paste key per chunk with text, the marker still recognised.
+        #expect(decodeByteByByte(start + Array("ab".utf8) + end + [0x0D]) == [.paste("a"), .paste("b"), .enter])
+        #expect(decode(start + end) == [])
+        // A stray end marker is ignored.
+        #expect(decode(end + Array("q".utf8)) == [.character("q")])
+    }
+
+    @Test func flushEndsAPasteThatLostItsEndMarker() {
+        var decoder = KeyDecoder()
+        #expect(decoder.decode(Array("\u{1B}[200~hi\u{1B}[20".utf8)) == [.paste("hi")])
+        #expect(decoder.hasPendingEscape)
+        #expect(decoder.flush() == [.paste("[20")])
+        #expect(!decoder.hasPendingEscape)
+        #expect(decoder.decode([0x03]) == [.ctrlC])
+    }
+
     @Test func longGarbageKeepsDecodingAfterwards() {
         var generator = SplitMix64(seed: 42)
         var decoder = KeyDecoder()

@@ -24,7 +24,7 @@ private let isThreadSanitizerActive = dlsym(dlopen(nil, RTLD_NOW), "__tsan_init"
         let recorder = EventRecorder()
 
         try session.start(onEvent: recorder.record)
-        #expect(terminal.readOutput(count: enterCount) == "\u{1B}[?1049h\u{1B}[?7l\u{1B}[?25l")
+        #expect(terminal.readOutput(count: enterCount) == "\u{1B}[?1049h\u{1B}[?7l\u{1B}[?25l\u{1B}[?2004h")
         #expect(session.isActive && SignalTrap.isArmed)
         #expect(session.size == TerminalSize(rows: 20, columns: 60))
         let raw = try TerminalMode.attributes(of: terminal.slave)
@@ -39,7 +39,7 @@ private let isThreadSanitizerActive = dlsym(dlopen(nil, RTLD_NOW), "__tsan_init"
         #expect(terminal.readOutput(count: 5) == "frame")
 
         session.restore()
-        #expect(terminal.readOutput(count: leaveCount) == "\u{1B}[0m\u{1B}[?25h\u{1B}[?7h\u{1B}[?1049l")
+        #expect(terminal.readOutput(count: leaveCount) == "\u{1B}[?2004l\u{1B}[0m\u{1B}[?25h\u{1B}[?7h\u{1B}[?1049l")
         #expect(sameAttributes(try TerminalMode.attributes(of: terminal.slave), before))
         #expect(!session.isActive && !SignalTrap.isArmed)
         #expect([SIGPIPE, SIGWINCH, SIGTERM].map { handlerAddress(currentAction($0)) } == handlersBefore)
@@ -118,7 +118,7 @@ private let isThreadSanitizerActive = dlsym(dlopen(nil, RTLD_NOW), "__tsan_init"
         /// A child process inherits the armed session; the signal must restore the terminal and still kill it.
         @Test(
             .disabled(if: isThreadSanitizerActive, "TSan does not run signal handlers in a child forked from threads"),
-            arguments: [SIGTERM, SIGHUP])
+            arguments: [SIGINT, SIGTERM, SIGHUP])
         func terminatingSignalRestoresTheTerminal(signal: Int32) throws {
             guard !isIgnoring(currentAction(signal)) else { return }  // An ignored signal stays ignored.
             let terminal = try PseudoTerminal()

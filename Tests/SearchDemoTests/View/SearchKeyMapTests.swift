@@ -22,6 +22,13 @@ import Testing
         #expect(feed([.backspace], map: &map) == [.events([.queryEdited("かと")])])
     }
 
+    @Test func aPasteIsOneEditInTheListAndIgnoredInTheDetailView() {
+        var map = SearchKeyMap()
+        #expect(feed([.character("a"), .paste("b c")], map: &map).last == .events([.queryEdited("ab c")]))
+        #expect(feed([.paste("o")], detail: true, map: &map) == [.events([])])
+        #expect(map.text == "ab c")
+    }
+
     @Test func ctrlUClearsOnceAndBackspaceOnEmptyDoesNothing() {
         var map = SearchKeyMap()
         #expect(

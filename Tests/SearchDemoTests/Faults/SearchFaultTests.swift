@@ -1,0 +1,284 @@
+import Foundation
+import Streams
+import StreamsTest
+import Testing
+
+@testable import SearchDemo
+
+/// The search app under faults, end to end: the live client against the local test server, wired into the
+/// real controller and model (see ``LiveSearchHarness``). Each scenario shows good results first, then hits
+/// the fault, then searches again, and checks the exact states the view received and the exact requests
+/// the server received.
+@Suite struct SearchFaultTests {
+    static let good = [repository(1, "good"), repository(2, "good")]
+    static let next = [repository(3, "next")]
+
+    /// A GitHub search body listing `repositories`.
+    static func body(_ repositories: [Repository]) -> String {
+        let items = repositories.map { item in
+            #"{"id": \#(item.id), "name": "\#(item.name)", "full_name": "\#(item.fullName)", "#
+                + #""html_url": "\#(item.htmlURL.absoluteString)", "description": "\#(item.description ?? "")", "#
+                + #""language": "Swift", "stargazers_count": \#(item.stargazersCount), "updated_at": null}"#
+        }
+        return #"{"total_count": \#(repositories.count), "incomplete_results": false, "items": ["#
+            + items.joined(separator: ", ") + "]}"
+    }
+
+    /// The `q` parameter of a request, decoded.
+    static func query(of request: LocalHTTPServer.Request) -> String {
+        URLComponents(string: request.target)?.queryItems?.first { $0.name == "q" }?.value ?? ""
+    }
+
+    /// Answers "good" and "next" with their results and everything else with `fault`.
+    static func handler(fault: LocalHTTPServer.Response) -> LiveSearchHarness.Handler {
+        { request, _ in
+            switch query(of: request) {
+            case "good": .json(body(good))
+            case "next": .json(body(next))
+            default: fault
+            }
+        }
+    }
+
+    /// What the status bar shows for `state` on a wide terminal.
+    static func statusBar(_ state: SearchState?) -> String {
+        guard let state else { return "" }
+        return SearchScreenRenderer.render(state: state, query: state.query, size: TerminalSize(rows: 5, columns: 300))
+            .last ?? ""
+    }
+
+    enum Fault: String, CaseIterable, Sendable {
+        case connectionDroppedMidBody, bodyCutShortOfItsLength, truncatedJSON, tenMegabyteBody
+
+        var response: LocalHTTPServer.Response {
+            let json = Data(SearchFaultTests.body(SearchFaultTests.next).utf8)
+            switch self {
+            case .connectionDroppedMidBody: return LocalHTTPServer.Response(body: json, delivery: .dropped(bytes: 40))
+            case .bodyCutShortOfItsLength: return LocalHTTPServer.Response(body: json, delivery: .truncated(bytes: 40))
+            case .truncatedJSON: return LocalHTTPServer.Response(body: json.prefix(40))
+            case .tenMegabyteBody: return LocalHTTPServer.Response(body: Data(repeating: 0x20, count: 10_485_760))
+            }
+        }
+
+        func message(port: Int, bodySize: Int) -> String {
+            switch self {
+            case .connectionDroppedMidBody: "GitHub unreachable: connection to 127.0.0.1:\(port) lost"
+            case .bodyCutShortOfItsLength:
+                "malformed response: transfer closed with \(bodySize - 40) bytes remaining to read"
+            case .truncatedJSON: "malformed response: not valid JSON"
+            case .tenMegabyteBody: "malformed response: body too large (10485760 bytes, limit 5242880)"
+            }
+        }
+    }
+
+    /// Good results, the fault, then a new query: the message names the fault, the good results stay
+    /// until the next query's results replace them, and exactly one request went out per settled query.
+    @Test(arguments: Fault.allCases)
+    func faultShowsItsMessageKeepsResultsAndTheNextQueryWorks(fault: Fault) async throws {
+        let harness = try LiveSearchHarness(handler: Self.handler(fault: fault.response))
+        defer { harness.shutdown() }
+        harness.send(.queryEdited("good"), at: 0)
+        harness.send(.queryEdited("bad"), at: 1000)
+        harness.send(.queryEdited("next"), at: 2000)
+
+        let answered = await harness.run(until: 3000)
+
+        let message = fault.message(port: harness.server.port, bodySize: Self.body(Self.next).utf8.count)
+        #expect(answered)
+        #expect(
+            harness.states == [
+                .next(0, state()),
+                .next(300, state("good", .loading)),
+                .next(300, state("good", .loaded, Self.good, total: 2)),
+                .next(1300, state("bad", .loading, Self.good, total: 2)),
+                .next(1300, state("bad", .loaded, Self.good, total: 2, error: message)),
+                .next(2300, state("next", .loading, Self.good, total: 2)),
+                .next(2300, state("next", .loaded, Self.next, total: 1)),
+            ])
+        #expect(harness.requestTicks == [300, 1300, 2300])
+        let faulted = harness.states[4].value.element
+        #expect(Self.statusBar(faulted) == message)
+    }
+
+    /// Invalid UTF-8 inside a JSON string is not a failure: the result is shown with U+FFFD in its place.
+    @Test func invalidUTF8InAStringShowsTheResultRepaired() async throws {
+        var broken = Data(#"{"total_count": 1, "items": [{"id": 7, "name": "n", "full_name": "o/n", "#.utf8)
+        broken += Data(#""html_url": "https://github.com/o/n", "description": "ab"#.utf8)
+        broken += Data([0xFF, 0xC3])
+        broken += Data(#"cd", "language": null, "stargazers_count": 5, "updated_at": null}]}"#.utf8)
+        let harness = try LiveSearchHarness(handler: Self.handler(fault: LocalHTTPServer.Response(body: broken)))
+        defer { harness.shutdown() }
+        harness.send(.queryEdited("good"), at: 0)
+        harness.send(.queryEdited("bad"), at: 1000)
+        harness.send(.queryEdited("next"), at: 2000)
+
+        #expect(await harness.run(until: 3000))
+
+        let repaired = Repository(
+            id: 7, name: "n", fullName: "o/n", htmlURL: URL(string: "https://github.com/o/n")!,
+            description: "ab\u{FFFD}\u{FFFD}cd", language: nil, stargazersCount: 5, updatedAt: nil)
+        #expect(
+            harness.states == [
+                .next(0, state()),
+                .next(300, state("good", .loading)),
+                .next(300, state("good", .loaded, Self.good, total: 2)),
+                .next(1300, state("bad", .loading, Self.good, total: 2)),
+                .next(1300, state("bad", .loaded, [repaired], total: 1)),
+                .next(2300, state("next", .loading, [repaired], total: 1)),
+                .next(2300, state("next", .loaded, Self.next, total: 1)),
+            ])
+        #expect(harness.requestTicks == [300, 1300, 2300])
+    }
+
+    /// A 10,000-character query is refused before any request, with the limit in the message.
+    @Test func tenThousandCharacterQueryIsRefusedWithoutARequest() async throws {
+        let long = String(repeating: "a", count: 10_000)
+        let harness = try LiveSearchHarness(handler: Self.handler(fault: .json(Self.body([]))))
+        defer { harness.shutdown() }
+        harness.send(.queryEdited("good"), at: 0)
+        harness.send(.queryEdited(long), at: 1000)
+        harness.send(.queryEdited("next"), at: 2000)
+
+        #expect(await harness.run(until: 3000))
+
+        let message = "query too long (10000 characters, max 256)"
+        #expect(
+            harness.states == [
+                .next(0, state()),
+                .next(300, state("good", .loading)),
+                .next(300, state("good", .loaded, Self.good, total: 2)),
+                .next(1300, state(long, .loading, Self.good, total: 2)),
+                .next(1300, state(long, .loaded, Self.good, total: 2, error: message)),
+                .next(2300, state("next", .loading, Self.good, total: 2)),
+                .next(2300, state("next", .loaded, Self.next, total: 1)),
+            ])
+        #expect(harness.requestTicks == [300, 2300])
+        #expect(Self.statusBar(harness.states[4].value.element) == message)
+    }
+
+    /// Control characters that reach the controller in an edit (however they got into the line) are not
+    /// searched: the request carries the visible text only, and the state shows it.
+    @Test func controlCharactersInTheLineNeverReachTheRequest() async throws {
+        let harness = try LiveSearchHarness { _, _ in .json(Self.body(Self.next)) }
+        defer { harness.shutdown() }
+        harness.send(.queryEdited("\tsw\u{1B}i\u{7}f\u{0}t\u{9B}\r\n"), at: 0)
+
+        #expect(await harness.run(until: 1000))
+
+        #expect(harness.server.requests.map(\.target) == ["/search/repositories?q=swift&per_page=30&page=1"])
+        #expect(harness.lastState == state("swift", .loaded, Self.next, total: 1))
+    }
+}
+
+/// Rate limits end to end: the gate and countdown in virtual time, the 429s from the local server.
+@Suite struct SearchRateLimitFaultTests {
+    private static let good = SearchFaultTests.good
+    private static let next = SearchFaultTests.next
+
+    private static func limited(retryAfter: Int) -> LocalHTTPServer.Response {
+        .json(#"{"message": "slow down"}"#, status: 429, headers: [("Retry-After", "\(retryAfter)")])
+    }
+
+    private static func results(_ repositories: [Repository]) -> LocalHTTPServer.Response {
+        .json(SearchFaultTests.body(repositories), headers: [("x-ratelimit-remaining", "9")])
+    }
+
+    /// Three 429s in a row, each with `Retry-After: 2`: the app counts down, retries exactly when each wait
+    /// ends (never before), keeps the good results throughout, and shows the results once one gets through.
+    @Test func burstOf429sRetriesOnlyWhenEachWaitEnds() async throws {
+        let harness = try LiveSearchHarness { request, index in
+            switch index {
+            case 0: Self.results(Self.good)
+            case 1...3: Self.limited(retryAfter: 2)
+            default: Self.results(Self.next)
+            }
+        }
+        defer { harness.shutdown() }
+        harness.send(.queryEdited("good"), at: 0)
+        harness.send(.queryEdited("burst"), at: 1000)
+
+        #expect(await harness.run(until: 10_000))
+
+        func limited(_ seconds: Int) -> SearchState {
+            state("burst", .rateLimited(secondsLeft: seconds), Self.good, total: 2, remaining: 0)
+        }
+        let waiting = state("burst", .loading, Self.good, total: 2, remaining: 0)
+        #expect(
+            harness.states == [
+                .next(0, state()),
+                .next(300, state("good", .loading)),
+                .next(300, state("good", .loaded, Self.good, total: 2, remaining: 9)),
+                .next(1300, state("burst", .loading, Self.good, total: 2, remaining: 9)),
+                .next(1300, limited(2)), .next(2300, limited(1)),
+                .next(3300, waiting), .next(3300, limited(2)), .next(4300, limited(1)),
+                .next(5300, waiting), .next(5300, limited(2)), .next(6300, limited(1)),
+                .next(7300, waiting),
+                .next(7300, state("burst", .loaded, Self.next, total: 1, remaining: 9)),
+            ])
+        #expect(harness.requestTicks == [300, 1300, 3300, 5300, 7300])
+        #expect(SearchFaultTests.statusBar(limited(2)).hasPrefix("rate limited — retry in 2s"))
+    }
+
+    /// Typing a new query while a 429's `Retry-After: 5` runs sends nothing until the wait is over; the
+    /// countdown then belongs to the new query (the screen shows it and keeps counting down), and the new
+    /// query is sent once, after the gate opened.
+    @Test func typingDuringTheWaitSendsNothingUntilTheGateOpens() async throws {
+        let harness = try LiveSearchHarness { request, _ in
+            switch SearchFaultTests.query(of: request) {
+            case "good": Self.results(Self.good)
+            case "later": Self.results(Self.next)
+            default: Self.limited(retryAfter: 5)
+            }
+        }
+        defer { harness.shutdown() }
+        harness.send(.queryEdited("good"), at: 0)
+        harness.send(.queryEdited("burst"), at: 1000)  // sent at 1300 → 429: gate closed until 6300
+        harness.type("later", at: 2000)  // 2000 … 2120, settles at 2420
+
+        #expect(await harness.run(until: 10_000))
+
+        func limited(_ query: String, _ seconds: Int) -> SearchState {
+            state(query, .rateLimited(secondsLeft: seconds), Self.good, total: 2, remaining: 0)
+        }
+        #expect(
+            harness.states == [
+                .next(0, state()),
+                .next(300, state("good", .loading)),
+                .next(300, state("good", .loaded, Self.good, total: 2, remaining: 9)),
+                .next(1300, state("burst", .loading, Self.good, total: 2, remaining: 9)),
+                .next(1300, limited("burst", 5)), .next(2300, limited("burst", 4)),
+                // 3.88 s are left at 2420: the new query counts down from 4 and is sent at 6420.
+                .next(2420, limited("later", 4)), .next(3420, limited("later", 3)),
+                .next(4420, limited("later", 2)), .next(5420, limited("later", 1)),
+                .next(6420, state("later", .loading, Self.good, total: 2, remaining: 0)),
+                .next(6420, state("later", .loaded, Self.next, total: 1, remaining: 9)),
+            ])
+        #expect(harness.requestTicks == [300, 1300, 6420])
+    }
+
+    /// 429s without any hint: GitHub's backoff, 60 s and then 120 s, in virtual time; nothing is sent while
+    /// waiting, and the results come once a request gets through.
+    @Test func limitsWithoutAHintBackOffSixtyThenOneHundredTwentySeconds() async throws {
+        let harness = try LiveSearchHarness { _, index in
+            switch index {
+            case 0: Self.results(Self.good)
+            case 1, 2: .json(#"{"message": "slow down"}"#, status: 429)
+            default: Self.results(Self.next)
+            }
+        }
+        defer { harness.shutdown() }
+        harness.send(.queryEdited("good"), at: 0)
+        harness.send(.queryEdited("burst"), at: 1000)
+
+        #expect(await harness.run(until: 300_000))
+
+        #expect(harness.requestTicks == [300, 1300, 61_300, 181_300])
+        let countdowns = harness.states.compactMap { recorded -> Int? in
+            guard case .rateLimited(let seconds)? = recorded.value.element?.phase else { return nil }
+            return seconds
+        }
+        #expect(countdowns == Array((1...60).reversed()) + Array((1...120).reversed()))
+        #expect(harness.lastState == state("burst", .loaded, Self.next, total: 1, remaining: 9))
+        #expect(harness.states.last?.time == 181_300)
+    }
+}
