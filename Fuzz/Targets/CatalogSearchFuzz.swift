@@ -1,7 +1,6 @@
 import Foundation
 
-// Fuzzes the offline catalog search with arbitrary (mostly invalid or odd) Unicode queries over
-// the real bundled catalog: the first two bytes pick page and page size.
+// The real bundled catalog, loaded once per fuzzing process.
 private let catalog: OfflineCatalog = {
     let path = ProcessInfo.processInfo.environment["FUZZ_CATALOG"] ?? "Sources/SearchDemo/Resources/catalog.json"
     guard let data = FileManager.default.contents(atPath: path), let catalog = try? OfflineCatalog(jsonData: data)
@@ -9,6 +8,8 @@ private let catalog: OfflineCatalog = {
     return catalog
 }()
 
+/// Fuzzes the offline catalog search with arbitrary (mostly invalid or odd) Unicode queries over
+/// the real bundled catalog: the first two bytes pick page and page size.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzCatalogSearch(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     guard size >= 2 else { return 0 }

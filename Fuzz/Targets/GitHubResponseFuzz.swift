@@ -1,8 +1,8 @@
 import Foundation
 
-// Fuzzes the GitHub response decoder and the `link` header parser with arbitrary bytes: the first
-// byte picks the HTTP status family, the next line (up to a newline) is the `link` header, the
-// rest is the body. Nothing may crash, hang or allocate without bound.
+/// Fuzzes the GitHub response decoder and the `link` header parser with arbitrary bytes: the first
+/// byte picks the HTTP status family, the next line (up to a newline) is the `link` header, the
+/// rest is the body. Nothing may crash, hang or allocate without bound.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzGitHubResponse(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Data(bytes: data, count: size)

@@ -1,5 +1,5 @@
-// Fuzzes the terminal key decoder (arbitrary bytes, split into reads at arbitrary points) and the
-// display-width functions on whatever text the decoder produced, typed or pasted.
+/// Fuzzes the terminal key decoder (arbitrary bytes, split into reads at arbitrary points) and the
+/// display-width functions on whatever text the decoder produced, typed or pasted.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzKeyDecoder(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = UnsafeBufferPointer(start: data, count: size)
