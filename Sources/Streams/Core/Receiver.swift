@@ -1,11 +1,27 @@
 import Synchronization
 
+/// The non-generic root of the library's receivers and of its other internal disposable objects,
+/// so a node holding one as its upstream can dispose it through a plain class reference: a
+/// vtable call, with no existential to store and no element type to know.
+class DisposableNode {
+    /// Releases the object's resources; the default does nothing.
+    func dispose() {}
+}
+
+/// Holds a disposable that is not a ``DisposableNode`` (a user's, or a public disposable class),
+/// so it can be a node's upstream. The only case where becoming an upstream allocates.
+final class DisposableBox: DisposableNode {
+    private let wrapped: any Disposable
+    init(_ wrapped: any Disposable) { self.wrapped = wrapped }
+    override func dispose() { wrapped.dispose() }
+}
+
 /// The library's internal observer: one virtual method per kind of event, so the per-element
 /// path never builds an `Event` value.
 ///
 /// Concurrency: callers uphold the Observable contract — calls into one receiver never overlap
 /// and nothing follows a terminal call — so receivers keep per-event state without a lock.
-class Receiver<Element> {
+class Receiver<Element>: DisposableNode {
     /// Receives an element.
     func onNext(_ element: Element) { preconditionFailure("abstract") }
     /// Receives the terminal failure.
@@ -28,28 +44,47 @@ class Receiver<Element> {
 /// a disposed flag that every delivery checks.
 ///
 /// Invariants (all transitions go through the atomic `state`):
-/// - `upstream` is written once, before the `hasUpstream` bit is published, and read and cleared
-///   only by the single caller that wins `markDisposed()` while that bit is set, or by
-///   `setUpstream` when it finds the node already disposed.
+/// - `upstream`/`upstreamKey` are written once, before the `hasUpstream` bit is published, and
+///   read and cleared only by the single caller that wins `markDisposed()` while that bit is set,
+///   or by `setUpstream` when it finds the node already disposed.
 /// - A terminal event is forwarded only by the caller that wins `markDisposed()`, so a reentrant
 ///   event sent from inside the terminal handler is dropped, never delivered after it.
 /// - `disposeResources()` runs exactly once, after the node is marked disposed, outside any lock.
+/// - The bits of `state` above the two flags hold the retained `LiveResources.Scope` the node was
+///   counted into (an object pointer, so its low four bits are zero), set in `init` and read in
+///   `deinit` only.
+///
+/// Memory (Docs/Performance.md, M1): the upstream is two words — an object and a key — instead of
+/// an `any Disposable` existential (five words): a ``DisposableNode`` (key 0), or a subject's
+/// observer list with the observer's id (key odd), as the disposable's `_streamsUpstreamLink`
+/// says. Anything else is boxed.
 class SubscriptionNode<Element>: Receiver<Element>, Cancelable, @unchecked Sendable {
     // Plain constants: static properties of a generic class are not inlined, and `isDisposed`
     // runs on every delivery.
     @inline(__always) private static var disposedBit: Int { 1 }
     @inline(__always) private static var upstreamBit: Int { 2 }
+    @inline(__always) private static var flagBits: Int { 15 }
 
-    private let state = Atomic<Int>(0)
-    @exclusivity(unchecked) private var upstream: (any Disposable)?  // see the invariants above
-    private let resourceScope: LiveResources.Scope?
+    private let state: Atomic<Int>
+    @exclusivity(unchecked) private var upstream: AnyObject?  // see the invariants above
+    @exclusivity(unchecked) private var upstreamKey: UInt64 = 0  // see the invariants above
 
     override init() {
-        resourceScope = LiveResources.acquire()
+        var bits = 0
+        if let scope = LiveResources.acquire() {
+            bits = Int(bitPattern: Unmanaged.passRetained(scope).toOpaque())
+            assert(bits & Self.flagBits == 0, "an object pointer has free low bits")
+        }
+        state = Atomic(bits)
     }
 
     deinit {
-        LiveResources.release(resourceScope)
+        let bits = state.load(ordering: .relaxed) & ~Self.flagBits
+        if let pointer = UnsafeRawPointer(bitPattern: bits) {
+            LiveResources.release(Unmanaged<LiveResources.Scope>.fromOpaque(pointer).takeRetainedValue())
+        } else {
+            LiveResources.release(nil)
+        }
     }
 
     /// `true` once the node was disposed or forwarded a terminal event.
@@ -58,13 +93,30 @@ class SubscriptionNode<Element>: Receiver<Element>, Cancelable, @unchecked Senda
 
     /// Stores the upstream subscription; disposes it at once if the node is already disposed.
     ///
-    /// The existential is moved in and taken out (never copied): each copy or destroy of an
-    /// `(any Disposable)?` goes through runtime value witnesses when this runs unspecialized.
+    /// The library's own disposables hand over their link (one witness call, no runtime cast);
+    /// `NopDisposable` is dropped; anything else is boxed.
     final func setUpstream(_ disposable: __owned any Disposable) {
-        upstream = disposable
+        if let link = disposable._streamsUpstreamLink {
+            upstream = link.object
+            upstreamKey = link.key
+        } else if type(of: disposable) == NopDisposable.self {
+            return
+        } else {
+            upstream = DisposableBox(disposable)
+        }
         let old = state.bitwiseOr(Self.upstreamBit, ordering: .acquiringAndReleasing).oldValue
         if old & Self.disposedBit != 0 {
-            upstream.take()?.dispose()
+            disposeUpstream()
+        }
+    }
+
+    /// Disposes and releases the upstream, if any.
+    private func disposeUpstream() {
+        guard let object = upstream.take() else { return }
+        if upstreamKey & 1 != 0 {
+            unsafeDowncast(object, to: ObserverList.self).remove(id: upstreamKey >> 1)
+        } else {
+            unsafeDowncast(object, to: DisposableNode.self).dispose()
         }
     }
 
@@ -78,13 +130,16 @@ class SubscriptionNode<Element>: Receiver<Element>, Cancelable, @unchecked Senda
     /// Releases the upstream and the subclass's resources; call once with `markDisposed()`'s result.
     final func tearDown(previousState: Int) {
         if previousState & Self.upstreamBit != 0 {
-            upstream.take()?.dispose()
+            disposeUpstream()
         }
         disposeResources()
     }
 
+    /// A node is its own link: disposing it is a vtable call through ``DisposableNode``.
+    final var _streamsUpstreamLink: (object: AnyObject, key: UInt64)? { (self, 0) }
+
     /// Disposes the subscription: no new delivery starts after this returns.
-    func dispose() {
+    override func dispose() {
         guard let previous = markDisposed() else { return }
         tearDown(previousState: previous)
     }

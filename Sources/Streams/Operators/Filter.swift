@@ -1,4 +1,6 @@
 // Concurrency: single upstream, so calls arrive serialized; the sink keeps no mutable state.
+// Memory: the sink reaches `predicate` through its observable (one word) rather than holding
+// the closure (two), which keeps it in a smaller malloc size class (Docs/Performance.md, M1).
 
 extension ObservableType {
     /// Emits only the elements for which `predicate` returns `true`; a thrown error becomes the
@@ -18,24 +20,26 @@ private final class FilterObservable<Element>: Observable<Element>, @unchecked S
     }
 
     override func subscribe(_ receiver: Receiver<Element>) -> any Disposable {
-        let sink = FilterSink(predicate: predicate, downstream: receiver)
+        let sink = FilterSink(parent: self, downstream: receiver)
         sink.setUpstream(source.subscribe(sink))
         return sink
     }
 }
 
 private final class FilterSink<Element>: Sink<Element, Element>, @unchecked Sendable {  // see SubscriptionNode
-    let predicate: @Sendable (Element) throws -> Bool
+    let parent: FilterObservable<Element>
 
-    init(predicate: @escaping @Sendable (Element) throws -> Bool, downstream: Receiver<Element>) {
-        self.predicate = predicate
+    init(parent: FilterObservable<Element>, downstream: Receiver<Element>) {
+        self.parent = parent
         super.init(downstream: downstream)
     }
 
     override func onNext(_ element: Element) {
         guard !isDisposed else { return }
         do {
-            if try predicate(element) { forwardNext(element) }
+            // `parent` lives as long as this sink, so the closure is called without retaining it.
+            let passes = try Unmanaged.passUnretained(parent)._withUnsafeGuaranteedRef { try $0.predicate(element) }
+            if passes { forwardNext(element) }
         } catch {
             forwardError(error)
         }

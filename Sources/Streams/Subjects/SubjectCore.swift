@@ -30,7 +30,7 @@
 /// delivered without building a `Work` value when nothing is queued, and the queue is tested
 /// through the plain `queuedCount`. Observers are called through the snapshot's unmanaged
 /// reference, so a delivery costs no retain/release: the snapshot keeps them alive.
-final class SubjectCore<Element, Policy: SubjectPolicy<Element>>: @unchecked Sendable {
+final class SubjectCore<Element, Policy: SubjectPolicy<Element>>: ObserverList, @unchecked Sendable {
     enum Work {
         case next(Element, sequence: UInt64)
         case stop(Event<Element>, sequence: UInt64)
@@ -255,7 +255,7 @@ final class SubjectCore<Element, Policy: SubjectPolicy<Element>>: @unchecked Sen
         return subscription
     }
 
-    func remove(id: UInt64) {
+    override func remove(id: UInt64) {
         let removed: AnyObject? = lock.withLock {
             guard let index = entryIndex(for: id), let receiver = entries[index].receiver else { return nil }
             entries[index].receiver = nil
@@ -314,21 +314,24 @@ struct SubjectEntry {
     }
 }
 
-/// What a ``SubjectSubscription`` needs from its subject.
-protocol ObserverRemoving: AnyObject, Sendable {
+// Unchecked Sendable: no state of its own; `SubjectCore` guards its state with its lock
+/// What a ``SubjectSubscription`` needs from its subject: the non-generic base class of
+/// ``SubjectCore``, so a subscription (and a node holding one as its upstream) reaches `remove`
+/// through a plain class reference.
+class ObserverList: @unchecked Sendable {
     /// Removes the observer subscribed as `id`; does nothing if it is gone.
-    func remove(id: UInt64)
+    func remove(id: UInt64) {}
 }
-
-extension SubjectCore: ObserverRemoving {}
 
 /// Removes one observer from a subject. A value type: subscribing to a subject allocates nothing
 /// beyond the observer list's growth. Not generic, so returning it as `any Disposable` needs no
-/// runtime metadata lookup.
+/// runtime metadata lookup; a ``SubscriptionNode`` stores it as its two words.
 struct SubjectSubscription: Disposable {
-    let subject: any ObserverRemoving
+    let subject: ObserverList
     let id: UInt64
     func dispose() { subject.remove(id: id) }
+    /// The subject's observer list and the id, tagged odd (see ``SubscriptionNode``).
+    var _streamsUpstreamLink: (object: AnyObject, key: UInt64)? { (subject, id << 1 | 1) }
 }
 
 /// What distinguishes one kind of subject from another: what it remembers and replays.
