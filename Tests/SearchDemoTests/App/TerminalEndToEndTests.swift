@@ -24,20 +24,33 @@ import Testing
         }
     }
 
-    @Test func offlineSearchWithJapaneseDetailAndQuitRestoresTheTerminal() throws {
-        guard let tmux = Self.tmux else {
+    /// A tmux session (100×30) at a shell prompt, and the built demo; `nil`, and the test skipped, without tmux.
+    private static func shellSession(
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> (session: TmuxSession, binary: URL)? {
+        guard let tmux else {
             print("SKIPPED TerminalEndToEndTests: tmux is not installed")
-            return
+            return nil
         }
-        let binary = try #require(Self.binary, "build search-demo first (swift build --build-tests builds it)")
+        let binary = try #require(
+            Self.binary, "build search-demo first (swift build --build-tests builds it)", sourceLocation: sourceLocation
+        )
         let session = TmuxSession(tmux: tmux)
-        defer { session.kill() }
-        try session.start(columns: 100, rows: 30)
-        #expect(session.waitForScreen { $0.contains("$") })
+        do {
+            try session.start(columns: 100, rows: 30)
+        } catch {
+            session.kill()
+            throw error
+        }
+        #expect(session.waitForScreen { $0.contains("$") }, "the shell prompt", sourceLocation: sourceLocation)
+        return (session, binary)
+    }
 
-        session.type("'\(binary.path)' --offline --debounce 50")
-        session.press("Enter")
-        #expect(session.waitForScreen { $0.contains("Type to search") }, "the app shows its idle screen")
+    @Test func offlineSearchWithJapaneseDetailAndQuitRestoresTheTerminal() throws {
+        guard case (let session, let binary)? = try Self.shellSession() else { return }
+        defer { session.kill() }
+
+        #expect(session.launchDemo(binary), "the app shows its idle screen")
         #expect(session.alternateScreen == true)
 
         session.type("研修")
@@ -56,27 +69,16 @@ import Testing
         session.press("C-c")
         #expect(session.waitForScreen { !$0.contains("Esc back") && $0.contains("--offline") }, "\(session.screen)")
         #expect(session.alternateScreen == false)
-        session.type("echo exit=$?")
-        session.press("Enter")
-        #expect(session.waitForScreen { $0.contains("exit=0") }, "the shell is back and the app exited with 0")
+        #expect(session.lastExitStatus == 0, "the shell is back and the app exited with 0")
     }
 
     /// A paste holding a line break, a tab, Ctrl-C, Ctrl-U and an erase-screen sequence, through tmux's
     /// bracketed paste: it is searched as text, nothing is pressed (no detail view, no quit, no cleared line),
     /// and the screen is not erased.
     @Test func aPasteWithControlCharactersIsSearchedAsText() throws {
-        guard let tmux = Self.tmux else {
-            print("SKIPPED TerminalEndToEndTests: tmux is not installed")
-            return
-        }
-        let binary = try #require(Self.binary, "build search-demo first (swift build --build-tests builds it)")
-        let session = TmuxSession(tmux: tmux)
+        guard case (let session, let binary)? = try Self.shellSession() else { return }
         defer { session.kill() }
-        try session.start(columns: 100, rows: 30)
-        #expect(session.waitForScreen { $0.contains("$") })
-        session.type("'\(binary.path)' --offline --debounce 50")
-        session.press("Enter")
-        #expect(session.waitForScreen { $0.contains("Type to search") }, "the app shows its idle screen")
+        #expect(session.launchDemo(binary), "the app shows its idle screen")
 
         session.paste("\n\u{03}\u{15}研\u{1B}[2J\t")
         let searched = session.waitForScreen {
@@ -92,9 +94,7 @@ import Testing
         session.press("C-c")
         #expect(session.waitForScreen { $0.contains("--offline") && !$0.contains("Search:") }, "\(session.screen)")
         #expect(session.alternateScreen == false)
-        session.type("echo exit=$?")
-        session.press("Enter")
-        #expect(session.waitForScreen { $0.contains("exit=0") }, "the shell is back and the app exited with 0")
+        #expect(session.lastExitStatus == 0, "the shell is back and the app exited with 0")
     }
 
     #if os(Linux)
@@ -102,18 +102,9 @@ import Testing
         /// terminal is back as it was (normal screen, the same `stty` modes).
         @Test(arguments: [SIGINT, SIGTERM, SIGHUP])
         func aSignalWhileRunningRestoresTheTerminal(signal: Int32) throws {
-            guard let tmux = Self.tmux else {
-                print("SKIPPED TerminalEndToEndTests: tmux is not installed")
-                return
-            }
-            let binary = try #require(Self.binary, "build search-demo first (swift build --build-tests builds it)")
-            let session = TmuxSession(tmux: tmux)
+            guard case (let session, let binary)? = try Self.shellSession() else { return }
             defer { session.kill() }
-            try session.start(columns: 100, rows: 30)
-            #expect(session.waitForScreen { $0.contains("$") })
-            session.type("s=$(stty -g); '\(binary.path)' --offline --debounce 50")
-            session.press("Enter")
-            #expect(session.waitForScreen { $0.contains("Type to search") }, "the app shows its idle screen")
+            #expect(session.launchDemo(binary, after: "s=$(stty -g); "), "the app shows its idle screen")
             session.type("研修")
             #expect(session.waitForScreen { $0.contains("of 4 repositories") }, "\(session.screen)")
             let app = try #require(session.childOfPaneProcess, "the app's process id")
@@ -134,15 +125,8 @@ import Testing
         /// The output pipe closing under the running app: its next frame fails to write, and it quits with the
         /// terminal's modes restored.
         @Test func theOutputPipeClosingQuitsAndRestoresTheTerminal() throws {
-            guard let tmux = Self.tmux else {
-                print("SKIPPED TerminalEndToEndTests: tmux is not installed")
-                return
-            }
-            let binary = try #require(Self.binary, "build search-demo first (swift build --build-tests builds it)")
-            let session = TmuxSession(tmux: tmux)
+            guard case (let session, let binary)? = try Self.shellSession() else { return }
             defer { session.kill() }
-            try session.start(columns: 100, rows: 30)
-            #expect(session.waitForScreen { $0.contains("$") })
             // The app's output goes to a reader that exits, closing the pipe, once the test creates `marker`;
             // the app's exit status goes to standard error, which is still the terminal.
             let marker = FileManager.default.temporaryDirectory.appendingPathComponent("closed-\(UUID().uuidString)")
@@ -170,18 +154,9 @@ import Testing
     /// The live window shrunk to 1×1 while results show, then grown back: the app keeps running, draws what
     /// fits in the single cell, redraws the whole screen at the normal size, and quitting restores the terminal.
     @Test func resizingTheLiveWindowToOneByOneAndBackRedrawsAndQuitRestores() throws {
-        guard let tmux = Self.tmux else {
-            print("SKIPPED TerminalEndToEndTests: tmux is not installed")
-            return
-        }
-        let binary = try #require(Self.binary, "build search-demo first (swift build --build-tests builds it)")
-        let session = TmuxSession(tmux: tmux)
+        guard case (let session, let binary)? = try Self.shellSession() else { return }
         defer { session.kill() }
-        try session.start(columns: 100, rows: 30)
-        #expect(session.waitForScreen { $0.contains("$") })
-        session.type("'\(binary.path)' --offline --debounce 50")
-        session.press("Enter")
-        #expect(session.waitForScreen { $0.contains("Type to search") }, "the app shows its idle screen")
+        #expect(session.launchDemo(binary), "the app shows its idle screen")
         session.type("研修")
         let results = { (screen: String) in
             screen.hasPrefix("Search: 研修") && screen.contains("hatena/Hatena-Textbook")
@@ -206,9 +181,7 @@ import Testing
             session.waitForScreen { !$0.contains("of 4 repositories") && $0.contains("--offline") }, "\(session.screen)"
         )
         #expect(session.alternateScreen == false)
-        session.type("echo exit=$?")
-        session.press("Enter")
-        #expect(session.waitForScreen { $0.contains("exit=0") }, "the shell is back and the app exited with 0")
+        #expect(session.lastExitStatus == 0, "the shell is back and the app exited with 0")
     }
 }
 
@@ -239,6 +212,28 @@ private final class TmuxSession {
     func paste(_ text: String) {
         _ = run(["set-buffer", "-b", "paste", "--", text])
         _ = run(["paste-buffer", "-p", "-d", "-b", "paste", "-t", "demo"])
+    }
+
+    /// Starts the demo on the offline catalog (after `prefix`, shell code on the same line); returns whether
+    /// its idle screen showed.
+    func launchDemo(_ binary: URL, after prefix: String = "") -> Bool {
+        type("\(prefix)'\(binary.path)' --offline --debounce 50")
+        press("Enter")
+        return waitForScreen { $0.contains("Type to search") }
+    }
+
+    /// The exit status of the shell's last command, read back with `echo` (`nil` if it never showed).
+    var lastExitStatus: Int32? {
+        // The shell computes the marker, so the typed command line can never match it.
+        type("echo exit-status-$((40+2))=$?")
+        press("Enter")
+        var status: Int32?
+        _ = waitForScreen { screen in
+            guard let range = screen.range(of: "exit-status-42=") else { return false }
+            status = Int32(screen[range.upperBound...].prefix { $0.isNumber })
+            return status != nil
+        }
+        return status
     }
 
     func type(_ text: String) { _ = run(["send-keys", "-t", "demo", "-l", text]) }
