@@ -5,6 +5,7 @@ import StreamsTest
 
 @testable import SearchDemo
 
+// Unchecked Sendable: driven by one test task; `RequestLog` has its own lock
 /// The search screen over the real stack: the live ``GitHubClient`` talking HTTP to a ``LocalHTTPServer``,
 /// wired through `SearchController(searching:)` and ``SearchModel`` into a ``RecordingView`` with
 /// `combineModel`.
@@ -13,7 +14,7 @@ import StreamsTest
 /// ``run(until:)`` never moves the virtual clock while a request is out (the view's last state is loading):
 /// it waits in real time, without blocking a thread, for the answer to reach the view at the tick the
 /// request left. So the ticks in the recorded states and in ``requestTicks`` are exact.
-final class LiveSearchHarness: @unchecked Sendable {  // driven by one test task; `RequestLog` has its own lock
+final class LiveSearchHarness: ScriptedSearchScreen, @unchecked Sendable {
     /// The request handler: the request and its 0-based index among all requests the server received.
     typealias Handler = @Sendable (LocalHTTPServer.Request, Int) -> LocalHTTPServer.Response
 
@@ -69,20 +70,6 @@ final class LiveSearchHarness: @unchecked Sendable {  // driven by one test task
 
     /// The last state the view received.
     var lastState: SearchState? { states.last?.value.element }
-
-    /// Sends `event` at virtual time `time`.
-    func send(_ event: SearchEvent, at time: Int) {
-        scheduler.scheduleAt(time) { [view] in view.events.onNext(event) }
-    }
-
-    /// Types `text` one character at a time starting at `time`, `gap` ms apart.
-    func type(_ text: String, at time: Int, gap: Int = 30) {
-        var line = ""
-        for (offset, character) in text.enumerated() {
-            line.append(character)
-            send(.queryEdited(line), at: time + offset * gap)
-        }
-    }
 
     /// Runs virtual time to `time`, stopping the clock whenever a request is out until its answer arrived.
     ///

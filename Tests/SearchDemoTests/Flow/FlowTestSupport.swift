@@ -83,7 +83,7 @@ final class RouteLog: @unchecked Sendable {  // used on the test scheduler's thr
 /// recording view, the fake backend and a route log, wired with `combineModel`. Going away, it
 /// disposes the screen: the view's subject and the bindings that capture the view form a cycle
 /// until then (as in an app, where the screen's dispose bag ends it).
-final class FlowHarness {
+final class FlowHarness: ScriptedSearchScreen {
     let scheduler: TestScheduler
     let view: RecordingView
     let fake: FakeSearch
@@ -109,6 +109,20 @@ final class FlowHarness {
 
     deinit { screen.dispose() }
 
+    /// Runs the scheduler until `time` and returns the recorded states.
+    func run(until time: Int) -> [Recorded<Event<SearchState>>] {
+        scheduler.advanceTo(time)
+        return view.states.events
+    }
+}
+
+/// A search screen under test driven by scripted user events in virtual time.
+protocol ScriptedSearchScreen {
+    var scheduler: TestScheduler { get }
+    var view: RecordingView { get }
+}
+
+extension ScriptedSearchScreen {
     /// Sends `event` at virtual time `time`.
     func send(_ event: SearchEvent, at time: Int) {
         scheduler.scheduleAt(time) { [view] in view.events.onNext(event) }
@@ -121,12 +135,6 @@ final class FlowHarness {
             line.append(character)
             send(.queryEdited(line), at: time + offset * gap)
         }
-    }
-
-    /// Runs the scheduler until `time` and returns the recorded states.
-    func run(until time: Int) -> [Recorded<Event<SearchState>>] {
-        scheduler.advanceTo(time)
-        return view.states.events
     }
 }
 
