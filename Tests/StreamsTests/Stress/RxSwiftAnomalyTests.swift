@@ -255,18 +255,9 @@ import Testing
                 let shared = source.share(replay: 1)
                 let keepAlive = shared.subscribe()
                 runConcurrently(threads: 4, iterations: 2_000) { _ in
-                    let checker = ContractChecker<Int>()
-                    // A subscriber that arrives while another thread is delivering gets its replay from
-                    // that thread (the subject's queue-and-drain), so wait for the terminal event.
-                    let done = DispatchSemaphore(value: 0)
-                    let subscription = Observable.zip(shared.take(1), shared.take(1)) { $0 + $1 }.do(afterCompleted: {
-                        done.signal()
-                    }).subscribe(checker)
-                    if !waits(for: done) { violations.append("no terminal event") }
-                    subscription.dispose()
-                    results.append(checker.receivedElements)
-                    if checker.terminalEvent != .completed { violations.append("not completed") }
-                    for violation in checker.contractViolations { violations.append(violation) }
+                    runToCompletion(
+                        Observable.zip(shared.take(1), shared.take(1)) { $0 + $1 }, results: results,
+                        violations: violations)
                 }
                 keepAlive.dispose()
             }
@@ -328,18 +319,9 @@ import Testing
                 let subject = ReplaySubject<Int>.create(bufferSize: 3)
                 for value in 1...3 { subject.onNext(value) }
                 runConcurrently(threads: 4, iterations: 2_000) { _ in
-                    let checker = ContractChecker<Int>()
-                    // A subscriber that arrives while another thread is delivering gets its replay from
-                    // that thread (the subject's queue-and-drain), so wait for the terminal event.
-                    let done = DispatchSemaphore(value: 0)
-                    let subscription = Observable.zip(subject.take(2), subject.take(3)) { $0 + $1 }.do(afterCompleted: {
-                        done.signal()
-                    }).subscribe(checker)
-                    if !waits(for: done) { violations.append("no terminal event") }
-                    subscription.dispose()
-                    results.append(checker.receivedElements)
-                    if checker.terminalEvent != .completed { violations.append("not completed") }
-                    for violation in checker.contractViolations { violations.append(violation) }
+                    runToCompletion(
+                        Observable.zip(subject.take(2), subject.take(3)) { $0 + $1 }, results: results,
+                        violations: violations)
                 }
                 if subject.hasObservers { violations.append("subject still has observers") }
             }
@@ -391,4 +373,19 @@ import Testing
             #expect(scope.total == 0, "share flavour \(index)")
         }
     }
+}
+
+/// Subscribes a contract checker to `chain` and waits for its terminal event, then records the
+/// elements it received and any violation: no terminal event, one other than completion, or a
+/// broken contract. A subscriber that arrives while another thread is delivering gets its replay
+/// from that thread (the subject's queue-and-drain), hence the wait.
+private func runToCompletion(_ chain: Observable<Int>, results: Recorder<[Int]>, violations: Recorder<String>) {
+    let checker = ContractChecker<Int>()
+    let done = DispatchSemaphore(value: 0)
+    let subscription = chain.do(afterCompleted: { done.signal() }).subscribe(checker)
+    if !waits(for: done) { violations.append("no terminal event") }
+    subscription.dispose()
+    results.append(checker.receivedElements)
+    if checker.terminalEvent != .completed { violations.append("not completed") }
+    for violation in checker.contractViolations { violations.append(violation) }
 }
