@@ -24,7 +24,8 @@ let package = Package(
         .executable(name: "streams-benchmarks", targets: ["StreamsBenchmarks"]),
     ],
     targets: [
-        .target(name: "Streams", swiftSettings: swift6),
+        .target(name: "CStreamsEngine"),
+        .target(name: "Streams", dependencies: ["CStreamsEngine"], swiftSettings: swift6),
         .target(name: "StreamsTest", dependencies: ["Streams"], swiftSettings: swift6),
         .target(name: "StreamsMVC", dependencies: ["Streams"], swiftSettings: swift6),
         .target(

@@ -1,16 +1,20 @@
-// Concurrency: one `TraitOutcome` per await. `continuation`, `element` and `cancelled` are guarded
-// by `lock`; whoever takes the continuation out under the lock (the terminal event, or task
-// cancellation) resumes it, outside the lock, so it is resumed exactly once. The subscription is
+// Concurrency: one `TraitOutcome` per await. States: waiting (the continuation is stored);
+// holding (the first element is kept); cancelled; finished. Whoever takes the continuation out of
+// the locked state (the terminal event, or task cancellation) resumes it, outside the lock, so it
+// is resumed exactly once. The subscription is
 // a `SingleAssignmentDisposable`, so a cancellation that arrives while subscribing still
 // disposes it; it is also disposed on the terminal event, which releases the
 // outcome <-> subscription reference cycle.
 
 /// Awaits the first element and the terminal event of an at-most-one-element observable.
-final class TraitOutcome<Element: Sendable>: @unchecked Sendable {  // state guarded by `lock`
-    private let lock = Lock()
-    private var continuation: CheckedContinuation<Element?, any Error>?
-    private var element: Element?
-    private var cancelled = false
+final class TraitOutcome<Element: Sendable>: @unchecked Sendable {  // `cell` is the synchronisation
+    private struct State {
+        var continuation: CheckedContinuation<Element?, any Error>?
+        var element: Element?
+        var cancelled = false
+    }
+
+    @exclusivity(unchecked) private var cell = LockedCell(State())
     private let subscription = SingleAssignmentDisposable()
 
     /// Subscribes to `source` and returns its element (or `nil`) when it completes, throws its
@@ -27,9 +31,9 @@ final class TraitOutcome<Element: Sendable>: @unchecked Sendable {  // state gua
     }
 
     private func start(_ continuation: CheckedContinuation<Element?, any Error>, source: Observable<Element>) {
-        let alreadyCancelled = lock.withLock {
-            if cancelled { return true }
-            self.continuation = continuation
+        let alreadyCancelled = cell.update { state in
+            if state.cancelled { return true }
+            state.continuation = continuation
             return false
         }
         if alreadyCancelled {
@@ -45,19 +49,13 @@ final class TraitOutcome<Element: Sendable>: @unchecked Sendable {  // state gua
     }
 
     private func receive(_ element: Element) {
-        lock.withLock {
-            if self.element == nil { self.element = element }
+        cell.update { state in
+            if state.element == nil { state.element = element }
         }
     }
 
     private func finish(_ result: Result<Void, any Error>) {
-        let (continuation, element) = lock.withLock {
-            defer {
-                self.continuation = nil
-                self.element = nil
-            }
-            return (self.continuation, self.element)
-        }
+        let (continuation, element) = cell.update { state in (state.continuation.take(), state.element.take()) }
         // The subscription's closures hold `self` and `self` holds the subscription: releasing the
         // slot breaks that cycle (the subscription itself has already ended).
         subscription.dispose()
@@ -68,10 +66,9 @@ final class TraitOutcome<Element: Sendable>: @unchecked Sendable {  // state gua
     }
 
     private func cancel() {
-        let continuation = lock.withLock {
-            cancelled = true
-            defer { self.continuation = nil }
-            return self.continuation
+        let continuation = cell.update { state in
+            state.cancelled = true
+            return state.continuation.take()
         }
         subscription.dispose()
         continuation?.resume(throwing: CancellationError())

@@ -1,6 +1,8 @@
 /// Global hooks for diagnostics.
 public enum Hooks {
-    private static let handler = HookSlot()
+    private static let handler = HookSlot { error in
+        print("Streams: unhandled error: \(error)")
+    }
 
     /// Called with an error that reached a subscriber without an `onError` handler.
     ///
@@ -15,13 +17,24 @@ public enum Hooks {
     }
 }
 
-/// A lock-protected slot for the unhandled-error hook.
-private final class HookSlot: @unchecked Sendable {  // `value` guarded by `lock`
-    private let lock = Lock()
-    private var value: @Sendable (any Error) -> Void = { error in
-        print("Streams: unhandled error: \(error)")
+/// A replaceable global hook: a closure behind the engine's lock. Shared with StreamsMVC's hooks.
+package final class HookSlot: @unchecked Sendable {  // `cell` is the synchronisation
+    @exclusivity(unchecked) private var cell: LockedCell<@Sendable (any Error) -> Void>
+
+    /// A slot holding `initial`.
+    package init(_ initial: @escaping @Sendable (any Error) -> Void) {
+        cell = LockedCell(initial)
     }
 
-    func get() -> @Sendable (any Error) -> Void { lock.withLock { value } }
-    func set(_ newValue: @escaping @Sendable (any Error) -> Void) { lock.withLock { value = newValue } }
+    /// The current hook.
+    package func get() -> @Sendable (any Error) -> Void { cell.read { $0 } }
+
+    /// Replaces the hook; the old one is released after unlocking.
+    package func set(_ newValue: @escaping @Sendable (any Error) -> Void) {
+        let old = cell.update { hook in
+            defer { hook = newValue }
+            return hook
+        }
+        _ = old
+    }
 }

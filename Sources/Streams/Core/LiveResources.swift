@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Counts the library's live resources — sinks, subject subscriptions and scheduled items — so
 /// tests can prove that everything is released after termination or disposal.
 ///
@@ -7,25 +5,25 @@ import Synchronization
 /// event). ``total`` is process-wide; a ``Scope`` counts only what is created while it is the
 /// task-local ``current`` scope, which keeps leak checks correct when tests run in parallel.
 public enum LiveResources {
-    private static let globalCount = Atomic<Int>(0)
+    private static let globalCount = AtomicCounter()
     /// How many `withScope` calls are running; while none is, `acquire` skips the task-local read.
-    private static let activeScopes = Atomic<Int>(0)
+    private static let activeScopes = AtomicCounter()
 
     /// Resources alive in the whole process.
-    public static var total: Int { globalCount.load(ordering: .relaxed) }
+    public static var total: Int { globalCount.value }
 
     /// A task-scoped counter; see ``withScope(_:)``.
     public final class Scope: Sendable {
-        private let count = Atomic<Int>(0)
+        private let count = AtomicCounter()
 
         /// Creates an empty scope.
         public init() {}
 
         /// Resources created in this scope and still alive.
-        public var total: Int { count.load(ordering: .relaxed) }
+        public var total: Int { count.value }
 
-        func increment() { count.wrappingAdd(1, ordering: .relaxed) }
-        func decrement() { count.wrappingSubtract(1, ordering: .relaxed) }
+        func increment() { count.add(1) }
+        func decrement() { count.add(-1) }
     }
 
     /// The scope new resources are attributed to (besides the global count). Bind it only
@@ -41,8 +39,8 @@ public enum LiveResources {
 
     /// Runs `body` with `scope` as the current scope.
     public static func withScope<T>(_ scope: Scope, _ body: () throws -> T) rethrows -> T {
-        activeScopes.wrappingAdd(1, ordering: .relaxed)
-        defer { activeScopes.wrappingSubtract(1, ordering: .relaxed) }
+        activeScopes.add(1)
+        defer { activeScopes.add(-1) }
         return try $current.withValue(scope) { try body() }
     }
 
@@ -50,18 +48,18 @@ public enum LiveResources {
     public static func withScope<T>(
         _ scope: Scope, isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> T
     ) async rethrows -> T {
-        activeScopes.wrappingAdd(1, ordering: .relaxed)
-        defer { activeScopes.wrappingSubtract(1, ordering: .relaxed) }
+        activeScopes.add(1)
+        defer { activeScopes.add(-1) }
         return try await $current.withValue(scope) { try await body() }
     }
 
     /// Records a new resource; returns the scope to pass to ``release(_:)``.
     @usableFromInline
     static func acquire() -> Scope? {
-        globalCount.wrappingAdd(1, ordering: .relaxed)
+        globalCount.add(1)
         // No scope anywhere (the app's normal state) means `current` is nil: skip the task-local
         // lookup, which cost more than the rest of a node's initialization.
-        guard activeScopes.load(ordering: .relaxed) > 0 else { return nil }
+        guard activeScopes.value > 0 else { return nil }
         let scope = current
         scope?.increment()
         return scope
@@ -70,7 +68,7 @@ public enum LiveResources {
     /// Records that a resource acquired with ``acquire()`` is gone.
     @usableFromInline
     static func release(_ scope: Scope?) {
-        globalCount.wrappingSubtract(1, ordering: .relaxed)
+        globalCount.add(-1)
         scope?.decrement()
     }
 }

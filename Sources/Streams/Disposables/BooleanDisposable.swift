@@ -1,19 +1,19 @@
-import Synchronization
-
 /// A disposable that only records whether it was disposed.
-public final class BooleanDisposable: Disposable, Cancelable {
-    private let disposed: Atomic<Bool>
+public final class BooleanDisposable: Disposable, Cancelable, @unchecked Sendable {  // the flag is atomic
+    private var atomicStorage: Int  // 1 once disposed; only touched through `AtomicWord`
 
     /// Creates a disposable, optionally already disposed.
     public init(isDisposed: Bool = false) {
-        disposed = Atomic(isDisposed)
+        atomicStorage = isDisposed ? 1 : 0
     }
 
+    private var flag: AtomicWord { AtomicWord(firstStoredPropertyOf: self) }
+
     /// `true` once `dispose()` has been called.
-    public var isDisposed: Bool { disposed.load(ordering: .acquiring) }
+    public var isDisposed: Bool { flag.load() != 0 }
 
     /// Marks the disposable as disposed.
-    public func dispose() { disposed.store(true, ordering: .releasing) }
+    public func dispose() { flag.store(1) }
 }
 
 /// A disposable that can tell whether it has been disposed.

@@ -1,109 +1,77 @@
-// Concurrency: the sources may call in from different threads. `winner` (the first source to
-// send any event) is decided under `lock`; the losers are disposed outside it, before the
-// winner's first event is forwarded. From then on only the winner forwards, and its calls are
-// serialized by its own contract, so downstream calls never overlap. A side's `isWinner` flag is
-// written and read only by that side's own (serialized) calls.
-//
 // Timing (RxSwift 6): all sources are subscribed at subscription, in order. The first to emit an
 // element, complete or fail wins: the others are disposed at that moment and the winner's events
 // are mirrored. With no sources the result never emits. Disposal disposes every subscription.
+//
+// States: racing (no winner; every child held); decided (`winner` is the winning child's key;
+// only it is held); stopped (engine).
 
 extension Observable {
     /// Mirrors whichever source in `sequence` sends the first event (see the file header for
     /// timing).
     public static func amb<Sources: Sequence>(_ sequence: Sources) -> Observable<Element>
     where Sources.Element == Observable<Element> {
-        AmbObservable(Array(sequence))
+        Amb(sources: Array(sequence)).asObservable()
     }
 }
 
 extension ObservableType {
     /// Mirrors whichever of `self` and `right` sends the first event (see the file header).
     public func amb<Right: ObservableType>(_ right: Right) -> Observable<Element> where Right.Element == Element {
-        AmbObservable([asObservable(), right.asObservable()])
+        Amb(sources: [asObservable(), right.asObservable()]).asObservable()
     }
 }
 
-private final class AmbObservable<Element>: Observable<Element>,
-    @unchecked Sendable  // immutable after init
-{
+private struct Amb<Element>: Producer {
     let sources: [Observable<Element>]
-    init(_ sources: [Observable<Element>]) { self.sources = sources }
 
-    override func subscribe(_ receiver: Receiver<Element>) -> any Disposable {
-        let sink = AmbSink<Element>(downstream: receiver)
-        sink.run(sources)
+    func subscribe(_ receiver: Receiver<Element>) -> any Disposable {
+        let sink = AmbSink<Element>(state: AmbState(), downstream: receiver)
+        for (index, source) in sources.enumerated() {
+            sink.subscribeChild(source, owner: sink, key: index) { state, child in state.racers.append(child) }
+        }
         return sink
     }
 }
 
-/// State under `lock`: `sides` (the competing subscriptions), `decided`.
-private final class AmbSink<Element>: Sink<Never, Element>,
-    @unchecked Sendable  // state guarded by `lock`
-{
-    private let lock = Lock()
-    private var sides: [AmbSide<Element>] = []
-    private var decided = false
+private struct AmbState<Element> {
+    var racers: [ChildNode<Element>] = []
+    var winner: Int?
 
-    func run(_ sources: [Observable<Element>]) {
-        let nodes = sources.map { _ in AmbSide(parent: self) }
-        lock.withLock { sides = nodes }
-        for (node, source) in zip(nodes, sources) { node.setUpstream(source.subscribe(node)) }
-    }
-
-    /// Makes `side` the winner if no source has won yet; returns whether `side` is the winner.
-    func claim(_ side: AmbSide<Element>) -> Bool {
-        lock.lock()
-        if decided {
-            lock.unlock()
-            return false
-        }
-        decided = true
-        let losers = sides.filter { $0 !== side }
-        sides = [side]
-        lock.unlock()
-        for loser in losers { loser.dispose() }
+    /// Whether the child `key` is (or now becomes) the winner; losers go into `effects`.
+    mutating func wins(_ key: Int, _ effects: inout Effects<Element>) -> Bool {
+        if let winner { return winner == key }
+        winner = key
+        for racer in racers where racer.key != key { effects.dispose(racer) }
+        racers.removeAll { $0.key != key }
         return true
-    }
-
-    override func disposeResources() {
-        let nodes: [AmbSide<Element>] = lock.withLock {
-            decided = true
-            defer { sides = [] }
-            return sides
-        }
-        for node in nodes { node.dispose() }
     }
 }
 
-/// One competing subscription.
-private final class AmbSide<Element>: SubscriptionNode<Element>,
-    @unchecked Sendable  // `isWinner` is touched only by this side's own serialized calls
+private final class AmbSink<Element>: SerializingSink<Never, Element, AmbState<Element>>, ChildOwner,
+    @unchecked Sendable  // see SerializingSink
 {
-    let parent: AmbSink<Element>
-    private var isWinner = false
+    override func onNext(_ element: Never) {}
 
-    init(parent: AmbSink<Element>) { self.parent = parent }
-
-    private func wins() -> Bool {
-        if !isWinner { isWinner = parent.claim(self) }
-        return isWinner
+    func childReceived(_ element: Element, key: Int) {
+        update { state, effects in
+            if state.wins(key, &effects) { effects.emit(element) }
+        }
     }
 
-    override func onNext(_ element: Element) {
-        guard !isDisposed, wins() else { return }
-        parent.forwardNext(element)
+    func childFailed(_ error: any Error, key: Int) {
+        update { state, effects in
+            if state.wins(key, &effects) { effects.fail(error) }
+        }
     }
 
-    override func onError(_ error: any Error) {
-        guard !isDisposed, wins(), let previous = markDisposed() else { return }
-        tearDown(previousState: previous)
-        parent.forwardError(error)
+    func childCompleted(key: Int) {
+        update { state, effects in
+            if state.wins(key, &effects) { effects.complete() }
+        }
     }
 
-    override func onCompleted() {
-        guard !isDisposed, wins(), let previous = markDisposed() else { return }
-        tearDown(previousState: previous)
-        parent.forwardCompleted()
+    override func willDispose(_ state: inout AmbState<Element>, _ effects: inout Effects<Element>) {
+        for racer in state.racers { effects.dispose(racer) }
+        state.racers = []
     }
 }

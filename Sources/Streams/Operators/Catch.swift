@@ -71,7 +71,7 @@ private final class CatchSink<Element>: Sink<Element, Element>, @unchecked Senda
 }
 
 /// Forwards the fallback sequence's events to the sink without catching again.
-private final class CatchFallbackProxy<Element>: Receiver<Element> {
+private final class CatchFallbackProxy<Element>: Receiver<Element>, @unchecked Sendable {  // immutable
     let sink: CatchSink<Element>
     init(sink: CatchSink<Element>) { self.sink = sink }
 

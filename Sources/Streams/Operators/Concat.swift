@@ -1,10 +1,12 @@
-// Concurrency: at most one source is subscribed at a time, and the next one is subscribed only
-// after the previous one terminated, so element and terminal calls downstream are ordered by
-// happens-before and never overlap; they are forwarded without a lock. `lock` guards `current`
-// (the running inner node) and the `pumping`/`advanceRequested` flags. Only the thread that set
-// `pumping` touches the iterator and subscribes: a source that completes while being subscribed
-// (a `just`) only requests the next one and the loop continues, so concatenating 100,000
-// synchronous sources iterates at constant stack depth.
+// Timing: the first source is subscribed at subscription; each next one when the previous one
+// completed. The result completes after the last one completes and fails as soon as one fails.
+// The sequence is iterated lazily, once per subscription. Disposal disposes the running source.
+//
+// States: idle (waiting for the running source to end); pumping (one thread subscribes sources
+// in a loop; a source that completes while being subscribed only asks it for one more turn, so
+// concatenating 100,000 synchronous sources iterates at constant stack depth); ended. Sources run
+// one at a time and each starts only after the previous one ended, so their events are ordered by
+// happens-before and are forwarded without serialization.
 
 extension Observable {
     /// Emits the elements of each observable in `sequence`, one after the other: the next one is
@@ -15,18 +17,18 @@ extension Observable {
     /// per subscription. Disposal disposes the running source. No scheduler is used.
     public static func concat<Sources: Sequence>(_ sequence: Sources) -> Observable<Element>
     where Sources.Element == Observable<Element> {
-        ConcatObservable(sequence)
+        Concat(sources: sequence).asObservable()
     }
 
     /// Emits the elements of each observable in `sources`, one after the other (see
     /// ``concat(_:)-(Sources)``).
     public static func concat(_ sources: [Observable<Element>]) -> Observable<Element> {
-        ConcatArrayObservable(sources)
+        Concat(sources: ObservableArray(sources)).asObservable()
     }
 
     /// Emits the elements of each argument, one after the other (see ``concat(_:)-(Sources)``).
     public static func concat(_ sources: Observable<Element>...) -> Observable<Element> {
-        ConcatArrayObservable(sources)
+        Concat(sources: ObservableArray(sources)).asObservable()
     }
 }
 
@@ -37,40 +39,25 @@ extension ObservableType {
     /// result. Disposal disposes the running source.
     public func concat<Source: ObservableType>(_ second: Source) -> Observable<Element>
     where Source.Element == Element {
-        ConcatArrayObservable([asObservable(), second.asObservable()])
+        Concat(sources: ObservableArray([asObservable(), second.asObservable()])).asObservable()
     }
 }
 
-private final class ConcatObservable<Sources: Sequence, Element>: Observable<Element>,
-    @unchecked Sendable  // immutable after init; each subscription iterates its own copy
+// Unchecked Sendable: immutable; each subscription iterates its own iterator
+private struct Concat<Sources: Sequence, Element>: Producer, @unchecked Sendable
 where Sources.Element == Observable<Element> {
     let sources: Sources
-    init(_ sources: Sources) { self.sources = sources }
 
-    override func subscribe(_ receiver: Receiver<Element>) -> any Disposable {
+    func subscribe(_ receiver: Receiver<Element>) -> any Disposable {
         let sink = ConcatSink(iterator: sources.makeIterator(), downstream: receiver)
         sink.advance()
         return sink
     }
 }
 
-/// The array form: steps through the array itself, because a generic `IndexingIterator` reads
-/// through an unspecialized coroutine that allocates on every step.
-private final class ConcatArrayObservable<Element>: Observable<Element>,
-    @unchecked Sendable  // immutable after init
-{
-    let sources: [Observable<Element>]
-    init(_ sources: [Observable<Element>]) { self.sources = sources }
-
-    override func subscribe(_ receiver: Receiver<Element>) -> any Disposable {
-        let sink = ConcatSink(iterator: ObservableArrayIterator(sources), downstream: receiver)
-        sink.advance()
-        return sink
-    }
-}
-
-/// Iterates an array of observables by index.
-private struct ObservableArrayIterator<Element>: IteratorProtocol {
+/// An array of observables iterated by index: a generic `IndexingIterator` reads through an
+/// unspecialized coroutine that allocates on every step.
+private struct ObservableArray<Element>: Sequence, IteratorProtocol {
     let sources: [Observable<Element>]
     var index = 0
 
@@ -83,15 +70,20 @@ private struct ObservableArrayIterator<Element>: IteratorProtocol {
     }
 }
 
-private final class ConcatSink<Iterator: IteratorProtocol, Element>: Sink<Never, Element>,
-    @unchecked Sendable  // `current` and flags guarded by `lock`; `iterator` touched only by the `pumping` owner
+/// The running source and the subscribing loop.
+private struct ConcatState<Element> {
+    var current: ChildNode<Element>?
+    var pump = Pump()
+    var isDisposed = false
+}
+
+private final class ConcatSink<Iterator: IteratorProtocol, Element>: Sink<Never, Element>, ChildOwner,
+    @unchecked Sendable  // `cell` is the synchronisation; `iterator` is touched only by the pumping thread
 where Iterator.Element == Observable<Element> {
-    private let lock = Lock()
-    private var iterator: Iterator
-    private var current: ConcatInner<Iterator, Element>?
-    private var pumping = false
-    private var advanceRequested = false
-    private var disposedLocked = false
+    @exclusivity(unchecked) private var cell = LockedCell(ConcatState<Element>())
+    @exclusivity(unchecked) private var iterator: Iterator
+    private let childType = ChildNode<Element>.self
+    private var nextKey = 0  // touched only by the pumping thread
 
     init(iterator: Iterator, downstream: Receiver<Element>) {
         self.iterator = iterator
@@ -100,66 +92,42 @@ where Iterator.Element == Observable<Element> {
 
     /// Subscribes the next source, or asks the thread already doing so to do it once more.
     func advance() {
-        lock.lock()
-        advanceRequested = true
-        if pumping { return lock.unlock() }
-        pumping = true
-        while advanceRequested && !disposedLocked {
-            advanceRequested = false
-            lock.unlock()
+        guard cell.update({ !$0.isDisposed && $0.pump.request() }) else { return }
+        repeat {
             guard let source = iterator.next() else {
-                forwardCompleted()
-                return
+                cell.update { $0.pump.stop() }
+                return forwardCompleted()
             }
-            let node = ConcatInner(parent: self)
-            lock.lock()
-            if disposedLocked { break }
-            current = node
-            lock.unlock()
-            node.setUpstream(source.subscribe(node))
-            lock.lock()
-        }
-        pumping = false
-        lock.unlock()
+            let child = childType.init(owner: self, key: nextKey)
+            nextKey += 1
+            let stored: Bool = cell.update { state in
+                guard !state.isDisposed else { return false }
+                state.current = child
+                return true
+            }
+            guard stored else { return }
+            child.subscribe(to: source)
+        } while cell.update({ !$0.isDisposed && $0.pump.finishTurn() })
     }
 
-    func innerCompleted(_ node: ConcatInner<Iterator, Element>) {
-        lock.lock()
-        if current === node { current = nil }
-        lock.unlock()
+    func childReceived(_ element: Element, key: Int) { forwardNext(element) }
+    func childFailed(_ error: any Error, key: Int) { forwardError(error) }
+
+    func childCompleted(key: Int) {
+        let finished = cell.update { state in state.current?.key == key ? state.current.take() : nil }
+        _ = finished  // released after unlocking
         advance()
     }
 
+    override func onNext(_ element: Never) {}
+    override func onError(_ error: any Error) {}
+    override func onCompleted() {}
+
     override func disposeResources() {
-        let running: ConcatInner<Iterator, Element>? = lock.withLock {
-            disposedLocked = true
-            defer { current = nil }
-            return current
+        let running = cell.update { state in
+            state.isDisposed = true
+            return state.current.take()
         }
         running?.dispose()
-    }
-}
-
-/// The subscription to the running source of `ConcatSink`.
-private final class ConcatInner<Iterator: IteratorProtocol, Element>: SubscriptionNode<Element>,
-    @unchecked Sendable  // immutable after init besides SubscriptionNode's own state
-where Iterator.Element == Observable<Element> {
-    let parent: ConcatSink<Iterator, Element>
-    init(parent: ConcatSink<Iterator, Element>) { self.parent = parent }
-
-    override func onNext(_ element: Element) {
-        if !isDisposed { parent.forwardNext(element) }
-    }
-
-    override func onError(_ error: any Error) {
-        guard let previous = markDisposed() else { return }
-        tearDown(previousState: previous)
-        parent.forwardError(error)
-    }
-
-    override func onCompleted() {
-        guard let previous = markDisposed() else { return }
-        tearDown(previousState: previous)
-        parent.innerCompleted(self)
     }
 }

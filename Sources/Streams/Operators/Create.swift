@@ -1,6 +1,6 @@
-// Concurrency: the `subscribe` closure runs once per subscription on the subscribing thread.
-// The observer it receives forwards into a SubscriptionNode, which drops events after a
-// terminal event or disposal, so a misbehaving closure cannot break the contract downstream.
+// The `subscribe` closure runs once per subscription on the subscribing thread. The observer it
+// receives forwards into a sink, which drops events after a terminal event or disposal, so a
+// misbehaving closure cannot break the contract downstream.
 
 extension Observable {
     /// Creates an observable from a subscribe closure: it receives an observer, emits events to
@@ -12,16 +12,14 @@ extension Observable {
     public static func create(
         _ subscribe: @escaping @Sendable (AnyObserver<Element>) -> any Disposable
     ) -> Observable<Element> {
-        CreateObservable(subscribe)
+        Create(body: subscribe).asObservable()
     }
 }
 
-// Unchecked Sendable: immutable after init; per-subscription state lives in sinks
-private final class CreateObservable<Element>: Observable<Element>, @unchecked Sendable {
+private struct Create<Element>: Producer {
     let body: @Sendable (AnyObserver<Element>) -> any Disposable
-    init(_ body: @escaping @Sendable (AnyObserver<Element>) -> any Disposable) { self.body = body }
 
-    override func subscribe(_ receiver: Receiver<Element>) -> any Disposable {
+    func subscribe(_ receiver: Receiver<Element>) -> any Disposable {
         let sink = PassThroughSink(downstream: receiver)
         sink.setUpstream(body(AnyObserver(eventHandler: sink.on)))
         return sink

@@ -1,7 +1,6 @@
-// Concurrency: upstream events arrive serialized; timer ticks run on the scheduler, possibly
-// concurrently with them. `pending`, `currentID`, `timer` and `released` are guarded by the
-// sink's lock; every downstream event goes through the serialized delivery of SerializingSink, outside the lock.
-// A tick acts only if its id is still current, so a superseded timer that fires anyway is a no-op.
+// States: idle (nothing pending); pending (`pending` waits for the timer, which each element
+// restarts); stopped (engine: completion emitted the pending element first; an error dropped
+// it; disposal cancelled the timer).
 
 extension ObservableType {
     /// Emits an element only after `dueTime` has passed on `scheduler` without another element.
@@ -11,107 +10,53 @@ extension ObservableType {
     /// completion; on error the pending element is dropped and the error is forwarded at once.
     /// Disposal cancels the timer.
     public func debounce(_ dueTime: RxTimeInterval, scheduler: some SchedulerType) -> Observable<Element> {
-        DebounceObservable(source: asObservable(), dueTime: dueTime, scheduler: scheduler)
+        lift(Debounce<Element>(dueTime: dueTime, scheduler: scheduler))
     }
 }
 
-private final class DebounceObservable<Element>: Observable<Element>, @unchecked Sendable {  // immutable after init
-    let source: Observable<Element>
+private struct Debounce<Element>: SinkMaking {
     let dueTime: RxTimeInterval
     let scheduler: any SchedulerType
 
-    init(source: Observable<Element>, dueTime: RxTimeInterval, scheduler: any SchedulerType) {
-        self.source = source
-        self.dueTime = dueTime
-        self.scheduler = scheduler
-    }
-
-    override func subscribe(_ receiver: Receiver<Element>) -> any Disposable {
-        let sink = DebounceSink(dueTime: dueTime, scheduler: scheduler, downstream: receiver)
-        sink.setUpstream(source.subscribe(sink))
-        return sink
+    func makeSink(downstream: Receiver<Element>) -> Sink<Element, Element> {
+        DebounceSink(state: DebounceState(dueTime: dueTime), timerScheduler: .timed(scheduler), downstream: downstream)
     }
 }
 
-// Unchecked Sendable: mutable state guarded by `lock`
-private final class DebounceSink<Element>: EventSerializingSink<Element, Element>, TimerTarget, @unchecked Sendable {
+private struct DebounceState<Element> {
     let dueTime: RxTimeInterval
-    let scheduler: any SchedulerType
-    /// `scheduler` as a virtual-time scheduler, cast once here instead of once per timer.
-    let virtualScheduler: VirtualTimeScheduler?
-    // Guarded by `lock`, so Swift's dynamic exclusivity checks are redundant.
-    @exclusivity(unchecked) private var pending: Element?
-    @exclusivity(unchecked) private var currentID: UInt64 = 0
-    @exclusivity(unchecked) private var timer: (any Disposable)?
-    @exclusivity(unchecked) private var released = false
+    var pending: Element?
+}
 
-    init(dueTime: RxTimeInterval, scheduler: any SchedulerType, downstream: Receiver<Element>) {
-        self.dueTime = dueTime
-        self.scheduler = scheduler
-        virtualScheduler = scheduler as? VirtualTimeScheduler
-        super.init(downstream: downstream)
-    }
-
+private final class DebounceSink<Element>: SerializingSink<Element, Element, DebounceState<Element>>,
+    @unchecked Sendable  // see SerializingSink
+{
     override func onNext(_ element: Element) {
-        lock.lock()
-        if released { return lock.unlock() }
-        currentID &+= 1
-        let id = currentID
-        pending = element
-        let previous = timer
-        timer = nil
-        lock.unlock()
-        previous?.dispose()
-        let next =
-            virtualScheduler?.scheduleTimer(TimerTick(target: self, id: id), dueTime: dueTime)
-            ?? scheduleTimer(self, id: id, after: dueTime, on: scheduler)
-        lock.lock()
-        if released {
-            lock.unlock()
-            next.dispose()
-        } else {
-            timer = next
-            lock.unlock()
+        update { state, effects in
+            effects.replace(&state.pending, with: element)
+            effects.armTimer(after: state.dueTime)
         }
     }
 
-    func timerFired(_ id: UInt64) -> any Disposable {
-        lock.lock()
-        guard id == currentID, let element = pending else {
-            lock.unlock()
-            return NopDisposable()
-        }
-        pending = nil
-        emitNextLocked(element)
-        return NopDisposable()
+    override func timerFired(_ state: inout DebounceState<Element>, _ effects: inout Effects<Element>) {
+        if let element = state.pending.take() { effects.emit(element) }
     }
 
     override func onError(_ error: any Error) {
-        lock.lock()
-        currentID &+= 1
-        pending = nil
-        pushLocked(.error(error))
-        flushLocked()
+        update { state, effects in
+            effects.release(state.pending.take())
+            effects.fail(error)
+        }
     }
 
     override func onCompleted() {
-        lock.lock()
-        currentID &+= 1
-        if let element = pending {
-            pending = nil
-            pushLocked(.next(element))
+        update { state, effects in
+            if let element = state.pending.take() { effects.emit(element) }
+            effects.complete()
         }
-        pushLocked(.completed)
-        flushLocked()
     }
 
-    override func disposeResources() {
-        lock.lock()
-        released = true
-        pending = nil
-        let current = timer
-        timer = nil
-        lock.unlock()
-        current?.dispose()
+    override func willDispose(_ state: inout DebounceState<Element>, _ effects: inout Effects<Element>) {
+        effects.release(state.pending.take())
     }
 }

@@ -1,9 +1,9 @@
 import Foundation
 
-// Concurrency: upstream events arrive serialized; the drain timer runs on the scheduler,
-// possibly concurrently with them. `queue`, `queueHead`, `active`, `timerID`, `timer` and
-// `released` are guarded by the sink's lock; downstream events go through the serialized
-// delivery of SerializingSink, outside the lock, so an error forwarded at once never overlaps a drain in progress.
+// States: idle (nothing waiting, no timer); waiting (events wait in `queue` with the time they
+// arrived; the timer is armed for the earliest: when it fires it emits that one and re-arms for
+// the next); stopped (engine: an error is forwarded at once, dropping what waits; disposal
+// cancels the timer). The scheduler's clock is read before each transition, never under the lock.
 
 extension ObservableType {
     /// Emits each element and the completion `dueTime` later on `scheduler`; errors are forwarded
@@ -12,122 +12,71 @@ extension ObservableType {
     /// One timer is pending at a time: when it fires it emits the earliest waiting event and
     /// reschedules itself for the next one. Disposal cancels the timer and drops waiting events.
     public func delay(_ dueTime: RxTimeInterval, scheduler: some SchedulerType) -> Observable<Element> {
-        DelayObservable(source: asObservable(), dueTime: dueTime, scheduler: scheduler)
+        lift(Delay<Element>(dueTime: dueTime, scheduler: scheduler))
     }
 }
 
-private final class DelayObservable<Element>: Observable<Element>, @unchecked Sendable {  // immutable after init
-    let source: Observable<Element>
+private struct Delay<Element>: SinkMaking {
     let dueTime: RxTimeInterval
     let scheduler: any SchedulerType
 
-    init(source: Observable<Element>, dueTime: RxTimeInterval, scheduler: any SchedulerType) {
-        self.source = source
-        self.dueTime = dueTime
-        self.scheduler = scheduler
-    }
-
-    override func subscribe(_ receiver: Receiver<Element>) -> any Disposable {
-        let sink = DelaySink(dueTime: dueTime, scheduler: scheduler, downstream: receiver)
-        sink.setUpstream(source.subscribe(sink))
-        return sink
+    func makeSink(downstream: Receiver<Element>) -> Sink<Element, Element> {
+        DelaySink(state: DelayState(dueTime: dueTime), timerScheduler: .timed(scheduler), downstream: downstream)
     }
 }
 
-// Unchecked Sendable: mutable state guarded by `lock`
-private final class DelaySink<Element>: EventSerializingSink<Element, Element>, TimerTarget, @unchecked Sendable {
+private struct DelayState<Element> {
     let dueTime: RxTimeInterval
-    let scheduler: any SchedulerType
-    private var queue: [(time: RxTime, event: Event<Element>)] = []
-    private var queueHead = 0
-    private var active = false
-    private var timerID: UInt64 = 0
-    private var timer: (any Disposable)?
-    private var released = false
+    var queue: [(arrived: RxTime, event: Event<Element>)] = []
 
-    init(dueTime: RxTimeInterval, scheduler: any SchedulerType, downstream: Receiver<Element>) {
-        self.dueTime = dueTime
-        self.scheduler = scheduler
-        super.init(downstream: downstream)
+    mutating func received(_ event: Event<Element>, at now: RxTime, _ effects: inout Effects<Element>) {
+        if queue.isEmpty { effects.armTimer(after: dueTime) }
+        queue.append((now, event))
     }
 
-    override func onNext(_ element: Element) { enqueue(.next(element)) }
-    override func onCompleted() { enqueue(.completed) }
+    mutating func timerFired(at now: RxTime, _ effects: inout Effects<Element>) {
+        guard !queue.isEmpty else { return }
+        switch queue.removeFirst().event {
+        case .next(let element): effects.emit(element)
+        case .error(let error): effects.fail(error)
+        case .completed: effects.complete()
+        }
+        if let next = queue.first {
+            let elapsed = now.timeIntervalSince(next.arrived)
+            effects.armTimer(after: .fromSeconds(dueTime.seconds - elapsed))
+        }
+    }
+}
+
+private final class DelaySink<Element>: SerializingSink<Element, Element, DelayState<Element>>,
+    @unchecked Sendable  // see SerializingSink
+{
+    override func onNext(_ element: Element) { received(.next(element)) }
+    override func onCompleted() { received(.completed) }
+
+    private func received(_ event: Event<Element>) {
+        let now = self.now
+        update { state, effects in state.received(event, at: now, &effects) }
+    }
 
     override func onError(_ error: any Error) {
-        lock.lock()
-        queue.removeAll()
-        queueHead = 0
-        timerID &+= 1
-        pushLocked(.error(error))
-        flushLocked()
+        update { state, effects in
+            effects.release(state.queue)
+            state.queue = []
+            effects.fail(error)
+        }
     }
 
-    private func enqueue(_ event: Event<Element>) {
-        let now = scheduler.now
-        lock.lock()
-        if released { return lock.unlock() }
-        queue.append((now, event))
-        if active { return lock.unlock() }
-        active = true
-        lock.unlock()
-        schedule(after: dueTime)
+    override func tick(generation: UInt64) {
+        let now = self.now
+        update { state, effects in
+            guard effects.acceptTick(generation) else { return }
+            state.timerFired(at: now, &effects)
+        }
     }
 
-    /// Schedules the next drain. Called without the lock, with `active` set.
-    private func schedule(after interval: RxTimeInterval) {
-        let id: UInt64 = lock.withLock {
-            timerID &+= 1
-            return timerID
-        }
-        let next = scheduleTimer(self, id: id, after: interval, on: scheduler)
-        lock.lock()
-        if released || id != timerID {
-            lock.unlock()
-            next.dispose()
-            return
-        }
-        let previous = timer
-        timer = next
-        lock.unlock()
-        previous?.dispose()
-    }
-
-    /// Emits the earliest waiting event, then reschedules for the next one if any.
-    func timerFired(_ id: UInt64) -> any Disposable {
-        lock.lock()
-        guard id == timerID, queueHead < queue.count else {
-            if id == timerID { active = false }
-            lock.unlock()
-            return NopDisposable()
-        }
-        let first = queue[queueHead].event
-        queueHead += 1
-        pushLocked(first)
-        var nextTime: RxTime?
-        if queueHead < queue.count {
-            nextTime = queue[queueHead].time
-        } else {
-            queue.removeAll(keepingCapacity: queue.count <= 64)
-            queueHead = 0
-            active = false
-        }
-        flushLocked()
-        if let nextTime {
-            let elapsed = scheduler.now.timeIntervalSince(nextTime)
-            schedule(after: .fromSeconds(dueTime.seconds - elapsed))
-        }
-        return NopDisposable()
-    }
-
-    override func disposeResources() {
-        lock.lock()
-        released = true
-        queue.removeAll()
-        queueHead = 0
-        let current = timer
-        timer = nil
-        lock.unlock()
-        current?.dispose()
+    override func willDispose(_ state: inout DelayState<Element>, _ effects: inout Effects<Element>) {
+        effects.release(state.queue)
+        state.queue = []
     }
 }

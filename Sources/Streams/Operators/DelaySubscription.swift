@@ -27,7 +27,7 @@ private final class DelaySubscriptionObservable<Element>: Observable<Element>, @
 
     override func subscribe(_ receiver: Receiver<Element>) -> any Disposable {
         let sink = DeferredSubscriptionSink(source: source, downstream: receiver)
-        sink.setUpstream(scheduleTimer(sink, id: 0, after: dueTime, on: scheduler))
+        sink.setUpstream(TimerScheduler.timed(scheduler).schedule(sink, id: 0, due: .after(dueTime)))
         return sink
     }
 }

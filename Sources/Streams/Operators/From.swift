@@ -1,30 +1,28 @@
-// Concurrency: with the default scheduler the elements are emitted synchronously during
-// `subscribe`, in a loop that stops as soon as the subscription is disposed. With another
-// scheduler each element is one scheduled item, so virtual time and thread hops behave as in
-// RxSwift; the sink's disposed flag is the only shared state.
+// Sources built on `pulling` (PullSource.swift): each subscription makes its own iterator, in
+// the caller's module where the sequence's type is concrete, and the source pulls one element
+// per step — so infinite sequences and huge ranges work with `take`, and the default scheduler
+// interleaves them on the current-thread trampoline exactly as RxSwift does.
 
 extension Observable {
     /// Emits each element of `sequence`, then completes.
     ///
-    /// Timing: with ``CurrentThreadScheduler`` (the default) everything is emitted synchronously
-    /// while subscribing. With another scheduler, each element is scheduled after the previous
-    /// one (on a `TestScheduler`, one tick apart with processing delay).
-    @inlinable  // copies `sequence` in the caller's module, where its type is concrete (see fromArray)
+    /// Timing: with ``CurrentThreadScheduler`` (the default) the elements are emitted on the
+    /// current thread's trampoline during `subscribe`: one element per turn, taking turns with
+    /// other sources subscribed in the same chain, as RxSwift does. With another scheduler each
+    /// element is one scheduled item (on a `TestScheduler`, one tick apart). The sequence is
+    /// iterated lazily, one element per step, by an iterator made for each subscription.
+    @inlinable
     public static func from<S: Sequence>(
         _ sequence: S, scheduler: some ImmediateSchedulerType = CurrentThreadScheduler.instance
     ) -> Observable<Element> where S.Element == Element {
-        fromArray(Array(sequence), scheduler: scheduler)
-    }
-
-    /// `from` once the sequence is an array. The copy happens in the inlinable `from`: done here,
-    /// unspecialized, it cost ~1,600 instructions and one malloc (a generic coroutine frame) per
-    /// element of a `Range`.
-    @usableFromInline
-    static func fromArray(_ elements: [Element], scheduler: some ImmediateSchedulerType) -> Observable<Element> {
-        if scheduler is CurrentThreadScheduler {
-            return SequenceObservable(elements)
+        pulling(scheduler: scheduler) {
+            var iterator = sequence.makeIterator()
+            return { slot in
+                guard let element = iterator.next() else { return false }
+                slot.initialize(to: element)
+                return true
+            }
         }
-        return ScheduledSequenceObservable(elements, scheduler: scheduler)
     }
 
     /// Emits the arguments, then completes (see ``from(_:scheduler:)`` for timing).
@@ -34,204 +32,70 @@ extension Observable {
         from(elements, scheduler: scheduler)
     }
 
-    /// Completes at once without elements.
-    public static func empty() -> Observable<Element> { EmptyObservable() }
-
-    /// Never emits and never terminates.
-    public static func never() -> Observable<Element> { NeverObservable() }
-
-    /// Fails at once with `error`.
-    public static func error(_ error: any Error) -> Observable<Element> { ErrorObservable(error) }
-
-    /// Calls `factory` for every subscription and subscribes to the observable it returns; a
-    /// thrown error becomes the sequence's error.
-    public static func deferred(
-        _ factory: @escaping @Sendable () throws -> Observable<Element>
-    ) -> Observable<Element> {
-        DeferredObservable(factory)
+    /// Emits `element` if it is not `nil`, then completes, synchronously when subscribed.
+    public static func from(optional element: Element?) -> Observable<Element> {
+        guard let element else { return empty() }
+        return just(element)
     }
 
-    /// Emits `element` forever (synchronously until disposed, or once per scheduling on
-    /// `scheduler`).
+    /// Emits `element` if it is not `nil`, then completes, on `scheduler`.
+    public static func from(optional element: Element?, scheduler: some ImmediateSchedulerType) -> Observable<Element> {
+        from(element.map { [$0] } ?? [], scheduler: scheduler)
+    }
+
+    /// Emits `element` forever: one element per step on `scheduler` (the trampoline by default),
+    /// so `take(n)` ends it and it takes turns with other trampolined sources.
     public static func repeatElement(
         _ element: Element, scheduler: some ImmediateSchedulerType = CurrentThreadScheduler.instance
     ) -> Observable<Element> where Element: Sendable {
-        RepeatObservable(element, scheduler: scheduler)
+        pulling(scheduler: scheduler) {
+            { slot in
+                slot.initialize(to: element)
+                return true
+            }
+        }
+    }
+
+    /// Emits `initialState`, then `iterate(state)` for as long as `condition(state)` holds, then
+    /// completes; a thrown error fails it. One element per step on `scheduler` (the trampoline
+    /// by default), as ``from(_:scheduler:)``.
+    public static func generate(
+        initialState: Element, condition: @escaping @Sendable (Element) throws -> Bool,
+        scheduler: some ImmediateSchedulerType = CurrentThreadScheduler.instance,
+        iterate: @escaping @Sendable (Element) throws -> Element
+    ) -> Observable<Element> where Element: Sendable {
+        pulling(scheduler: scheduler) {
+            var next: Element? = initialState
+            return { slot in
+                guard let state = next else { return false }
+                guard try condition(state) else {
+                    next = nil
+                    return false
+                }
+                slot.initialize(to: state)
+                next = try iterate(state)
+                return true
+            }
+        }
     }
 }
 
 extension Observable where Element: BinaryInteger & Sendable {
-    /// Emits `count` consecutive integers starting at `start`, then completes.
+    /// Emits `count` consecutive integers starting at `start`, then completes (see
+    /// ``Observable/from(_:scheduler:)`` for timing). Each value is computed when it is emitted,
+    /// so a huge range costs nothing until pulled.
     public static func range(
         start: Element, count: Element, scheduler: some ImmediateSchedulerType = CurrentThreadScheduler.instance
     ) -> Observable<Element> {
         precondition(count >= 0, "range: count must not be negative")
-        var values: [Element] = []
-        var value = start
-        var remaining = count
-        while remaining > 0 {
-            values.append(value)
-            value += 1
-            remaining -= 1
+        return pulling(scheduler: scheduler) {
+            var offset: Element = 0
+            return { slot in
+                guard offset < count else { return false }
+                slot.initialize(to: start + offset)
+                offset += 1
+                return true
+            }
         }
-        return from(values, scheduler: scheduler)
-    }
-}
-
-// Unchecked Sendable: immutable after init; per-subscription state lives in sinks
-private final class SequenceObservable<Element>: Observable<Element>, @unchecked Sendable {
-    let elements: [Element]
-    init(_ elements: [Element]) { self.elements = elements }
-
-    override func subscribe(_ receiver: Receiver<Element>) -> any Disposable {
-        let sink = PassThroughSink(downstream: receiver)
-        for element in elements {
-            if sink.isDisposed { return sink }
-            sink.onNext(element)
-        }
-        sink.onCompleted()
-        return sink
-    }
-}
-
-// Unchecked Sendable: immutable after init; per-subscription state lives in sinks
-private final class ScheduledSequenceObservable<Element>: Observable<Element>, @unchecked Sendable {
-    let elements: [Element]
-    let scheduler: any ImmediateSchedulerType
-    init(_ elements: [Element], scheduler: any ImmediateSchedulerType) {
-        self.elements = elements
-        self.scheduler = scheduler
-    }
-
-    override func subscribe(_ receiver: Receiver<Element>) -> any Disposable {
-        let sink = ScheduledSequenceSink(elements: elements, scheduler: scheduler, downstream: receiver)
-        sink.scheduleNext()
-        return sink
-    }
-}
-
-// Unchecked Sendable: see SubscriptionNode; `index` only by serial steps
-/// Emits one element per scheduled step; `index` is touched only by the (serial) steps.
-private final class ScheduledSequenceSink<Element>: Sink<Element, Element>, @unchecked Sendable {
-    let elements: [Element]
-    let scheduler: any ImmediateSchedulerType
-    var index = 0
-    let pending = LatestScheduledItem()
-
-    init(elements: [Element], scheduler: any ImmediateSchedulerType, downstream: Receiver<Element>) {
-        self.elements = elements
-        self.scheduler = scheduler
-        super.init(downstream: downstream)
-    }
-
-    func scheduleNext() {
-        let ticket = pending.reserve()
-        let step = scheduler.schedule(self) { sink in
-            sink.step()
-            return NopDisposable()
-        }
-        pending.store(step, for: ticket)
-    }
-
-    private func step() {
-        guard !isDisposed else { return }
-        if index < elements.count {
-            let element = elements[index]
-            index += 1
-            forwardNext(element)
-            scheduleNext()
-        } else {
-            forwardCompleted()
-        }
-    }
-
-    override func onNext(_ element: Element) {}
-    override func onError(_ error: any Error) {}
-    override func onCompleted() {}
-    override func disposeResources() { pending.dispose() }
-}
-
-// Unchecked Sendable: immutable after init; per-subscription state lives in sinks
-private final class EmptyObservable<Element>: Observable<Element>, @unchecked Sendable {
-    override func subscribe(_ receiver: Receiver<Element>) -> any Disposable {
-        receiver.onCompleted()
-        return NopDisposable()
-    }
-}
-
-// Unchecked Sendable: immutable after init; per-subscription state lives in sinks
-private final class NeverObservable<Element>: Observable<Element>, @unchecked Sendable {
-    override func subscribe(_ receiver: Receiver<Element>) -> any Disposable { NopDisposable() }
-}
-
-// Unchecked Sendable: immutable after init; per-subscription state lives in sinks
-private final class ErrorObservable<Element>: Observable<Element>, @unchecked Sendable {
-    let error: any Error
-    init(_ error: any Error) { self.error = error }
-
-    override func subscribe(_ receiver: Receiver<Element>) -> any Disposable {
-        receiver.onError(error)
-        return NopDisposable()
-    }
-}
-
-// Unchecked Sendable: immutable after init; per-subscription state lives in sinks
-private final class DeferredObservable<Element>: Observable<Element>, @unchecked Sendable {
-    let factory: @Sendable () throws -> Observable<Element>
-    init(_ factory: @escaping @Sendable () throws -> Observable<Element>) { self.factory = factory }
-
-    override func subscribe(_ receiver: Receiver<Element>) -> any Disposable {
-        do {
-            return try factory().subscribe(receiver)
-        } catch {
-            receiver.onError(error)
-            return NopDisposable()
-        }
-    }
-}
-
-// Unchecked Sendable: immutable after init; per-subscription state lives in sinks
-private final class RepeatObservable<Element: Sendable>: Observable<Element>, @unchecked Sendable {
-    let element: Element
-    let scheduler: any ImmediateSchedulerType
-    init(_ element: Element, scheduler: any ImmediateSchedulerType) {
-        self.element = element
-        self.scheduler = scheduler
-    }
-
-    override func subscribe(_ receiver: Receiver<Element>) -> any Disposable {
-        let sink = PassThroughSink(downstream: receiver)
-        if scheduler is CurrentThreadScheduler {
-            while !sink.isDisposed { sink.onNext(element) }
-            return sink
-        }
-        let repeating = RepeatStep(sink: sink, element: element, scheduler: scheduler)
-        sink.setUpstream(repeating.pending)
-        repeating.schedule()
-        return sink
-    }
-}
-
-private final class RepeatStep<Element: Sendable>: Sendable {
-    let sink: PassThroughSink<Element>
-    let element: Element
-    let scheduler: any ImmediateSchedulerType
-    let pending = LatestScheduledItem()
-
-    init(sink: PassThroughSink<Element>, element: Element, scheduler: any ImmediateSchedulerType) {
-        self.sink = sink
-        self.element = element
-        self.scheduler = scheduler
-    }
-
-    func schedule() {
-        let ticket = pending.reserve()
-        let scheduled = scheduler.schedule(self) { step in
-            guard !step.sink.isDisposed else { return NopDisposable() }
-            step.sink.onNext(step.element)
-            step.schedule()
-            return NopDisposable()
-        }
-        pending.store(scheduled, for: ticket)
     }
 }

@@ -1,10 +1,8 @@
-import Synchronization
-
 // Concurrency: the source's events arrive serialized, so `GroupByCore` touches its group table
 // only from them, without a lock. Groups are `PublishSubject`s, which serialize their own
 // deliveries. What other threads share is the reference count that keeps the source subscribed:
-// one reference for the outer subscription plus one per live group subscription, guarded by
-// `lock`; the source is disposed (outside the lock) when the count reaches zero.
+// one reference for the outer subscription plus one per live group subscription, kept in a
+// locked cell; the source is disposed (outside the lock) when the count reaches zero.
 //
 // Timing (RxSwift 6): the source is subscribed at subscription. The first element with a new key
 // emits a new group, then the element goes to that group (a group delivers only to observers
@@ -84,17 +82,16 @@ private final class GroupByOuter<Key: Hashable, Element>: Sink<Never, GroupedObs
 
 /// Receives the source and owns the groups and the reference count.
 ///
-/// State: `groups` (touched only by the serialized source events); `references` and
-/// `released` guarded by `lock`.
+/// State: `groups` (touched only by the serialized source events); the reference count in
+/// `references` (states: counting; released, once the last reference went).
 private final class GroupByCore<Key: Hashable, Element>: SubscriptionNode<Element>,
-    @unchecked Sendable  // `groups` only in serialized source events; counts guarded by `lock`
+    @unchecked Sendable  // `groups` only in serialized source events; `references` is a locked cell
 {
     let keySelector: @Sendable (Element) throws -> Key
     let outer: GroupByOuter<Key, Element>
     private var groups: [Key: PublishSubject<Element>] = [:]
-    private let lock = Lock()
-    private var references = 1
-    private var released = false
+    /// Live references; `nil` once released.
+    @exclusivity(unchecked) private var references = LockedCell<Int?>(1)
 
     init(keySelector: @escaping @Sendable (Element) throws -> Key, outer: GroupByOuter<Key, Element>) {
         self.keySelector = keySelector
@@ -136,22 +133,19 @@ private final class GroupByCore<Key: Hashable, Element>: SubscriptionNode<Elemen
 
     /// Adds a reference for a group subscription; `false` if the source is already released.
     func retain() -> Bool {
-        lock.withLock {
-            if released { return false }
-            references += 1
+        references.update { count in
+            guard let current = count else { return false }
+            count = current + 1
             return true
         }
     }
 
     /// Drops a reference; the last one disposes the source subscription.
     func release() {
-        let last: Bool = lock.withLock {
-            references -= 1
-            if references == 0 && !released {
-                released = true
-                return true
-            }
-            return false
+        let last: Bool = references.update { count in
+            guard let current = count else { return false }
+            count = current == 1 ? nil : current - 1
+            return count == nil
         }
         if last { dispose() }
     }
@@ -179,20 +173,20 @@ private final class GroupObservable<Key: Hashable, Element>: Observable<Element>
 }
 
 /// A group subscription: disposing it unsubscribes from the group and releases its reference.
-private final class GroupSubscription<Key: Hashable, Element>: Disposable,
-    @unchecked Sendable  // immutable after init; `disposed` is atomic
+/// Its atomic word is the "disposed" flag.
+private final class GroupSubscription<Key: Hashable, Element>: DisposableNode,
+    @unchecked Sendable  // immutable after init besides the flag
 {
     let subscription: any Disposable
     let core: GroupByCore<Key, Element>
-    private let disposed = Atomic<Bool>(false)
 
     init(subscription: any Disposable, core: GroupByCore<Key, Element>) {
         self.subscription = subscription
         self.core = core
     }
 
-    func dispose() {
-        guard !disposed.exchange(true, ordering: .acquiringAndReleasing) else { return }
+    override func dispose() {
+        guard atomicState.exchange(1) == 0 else { return }
         subscription.dispose()
         core.release()
     }

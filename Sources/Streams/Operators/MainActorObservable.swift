@@ -13,7 +13,7 @@ extension ObservableType {
     /// ``MainScheduler/instance``, an event already on the main thread with nothing queued is
     /// delivered at once). Use `asObservable()` to keep chaining operators.
     public func observe(on scheduler: MainScheduler) -> MainActorObservable<Element> {
-        MainActorObservable(ObserveOnObservable(source: asObservable(), scheduler: scheduler))
+        MainActorObservable(lift(ObserveOn<Element>(scheduler: scheduler)))
     }
 }
 

@@ -1,16 +1,15 @@
-// Concurrency:
-// - MulticastConnectable: `subject` and `connection` are guarded by its lock. The subject factory
-//   runs outside the lock (a racing loser's subject is dropped), and the source is subscribed
-//   outside the lock after the connection object is published, so a source that emits (or
-//   reenters `connect`/`subscribe`) synchronously cannot deadlock; a concurrent `connect` gets the
-//   published connection.
-// - A connection detaches itself (under the parent's lock) on disposal or on the source's
-//   terminal event, then the subject receives the event outside any lock.
-// - RefCount: `count`, `generation`, `connectable` and `reconciling` are guarded by its lock, as
-//   is each sink's `generation`/`counted`. Subscribing, disposing and terminating only change the
-//   count under the lock; one thread at a time (`reconciling`) then connects or disconnects outside
-//   the lock until the connection matches the count, so concurrent first subscribers connect once
-//   and a reentrant disposal during `connect()` is honoured right after it returns.
+// - MulticastConnectable. States: unconnected (maybe a subject made for the next connection);
+//   connected (`connection` forwards the source into `subject`). The subject factory runs outside
+//   the lock (a racing loser's subject is dropped), and the source is subscribed outside the lock
+//   after the connection is published, so a source that emits (or reenters `connect`/`subscribe`)
+//   synchronously cannot deadlock; a concurrent `connect` gets the published connection. A
+//   connection detaches itself on disposal or on the source's terminal event, then the subject
+//   receives the event outside any lock.
+// - RefCount. States: idle (no observer, no connection); counted (`count` observers of the
+//   current `generation`); reconciling (one thread connects or disconnects, outside the lock,
+//   until the connection matches the count, so concurrent first subscribers connect once and a
+//   reentrant disposal during `connect()` is honoured right after it returns). Each sink's
+//   membership (`generation`, `counted`) is read and written only inside the parent's transitions.
 
 // Unchecked Sendable: subclasses guard their state with a lock
 /// An observable that shares one subscription to its source, made by ``connect()``.
@@ -71,14 +70,18 @@ extension ConnectableObservable {
 }
 
 private final class MulticastConnectable<Subject: ObservableType & ObserverType & Sendable>:
-    ConnectableObservable<Subject.Element>, @unchecked Sendable
-{  // `subject`/`connection` guarded by `lock`
+    ConnectableObservable<Subject.Element>, @unchecked Sendable  // `cell` is the synchronisation
+{
     typealias Element = Subject.Element
+
+    fileprivate struct State {
+        var subject: Subject?
+        var connection: MulticastConnection<Subject>?
+    }
+
     let source: Observable<Element>
     let makeSubject: @Sendable () -> Subject
-    let lock = Lock()
-    var subject: Subject?
-    var connection: MulticastConnection<Subject>?
+    @exclusivity(unchecked) private var cell = LockedCell(State())
 
     init(source: Observable<Element>, makeSubject: @escaping @Sendable () -> Subject) {
         self.source = source
@@ -87,11 +90,11 @@ private final class MulticastConnectable<Subject: ObservableType & ObserverType 
 
     /// The current subject, made outside the lock if there is none.
     private func currentSubject() -> Subject {
-        if let existing = lock.withLock({ subject }) { return existing }
+        if let existing = cell.read({ $0.subject }) { return existing }
         let made = makeSubject()
-        return lock.withLock {
-            if let existing = subject { return existing }
-            subject = made
+        return cell.update { state in
+            if let existing = state.subject { return existing }
+            state.subject = made
             return made
         }
     }
@@ -102,27 +105,24 @@ private final class MulticastConnectable<Subject: ObservableType & ObserverType 
 
     override func connect() -> any Disposable {
         let made = currentSubject()
-        lock.lock()
-        if let connection {
-            lock.unlock()
-            return connection
+        let (connection, isNew) = cell.update { state in
+            if let existing = state.connection { return (existing, false) }
+            let target = state.subject ?? made
+            state.subject = target
+            let connection = MulticastConnection(parent: self, subject: target)
+            state.connection = connection
+            return (connection, true)
         }
-        let target = subject ?? made
-        subject = target
-        let newConnection = MulticastConnection(parent: self, subject: target)
-        connection = newConnection
-        lock.unlock()
-        newConnection.setUpstream(source.subscribe(newConnection))
-        return newConnection
+        if isNew { connection.setUpstream(source.subscribe(connection)) }
+        return connection
     }
 
     /// Forgets `connection` (and its subject) if it is still the current one.
     func detach(_ ended: MulticastConnection<Subject>) {
-        let released: Subject? = lock.withLock {
-            guard connection === ended else { return nil }
-            connection = nil
-            defer { subject = nil }
-            return subject
+        let released: Subject? = cell.update { state in
+            guard state.connection === ended else { return nil }
+            state.connection = nil
+            return state.subject.take()
         }
         _ = released  // released outside the lock
     }
@@ -157,13 +157,32 @@ private final class MulticastConnection<Subject: ObservableType & ObserverType &
     override func disposeResources() { parent.detach(self) }
 }
 
-private final class RefCountObservable<Element>: Observable<Element>, @unchecked Sendable {  // state guarded by `lock`
+// Unchecked Sendable: `cell` is the synchronisation
+private final class RefCountObservable<Element>: Observable<Element>, @unchecked Sendable {
+    /// The count of the current connection's observers, and the reconciling thread's flag.
+    fileprivate struct State {
+        var count = 0
+        var generation: UInt64 = 0
+        var connection: (any Disposable)?
+        var isReconciling = false
+
+        /// Marks this thread as the reconciler if none is running.
+        mutating func startReconciling() -> Bool {
+            if isReconciling { return false }
+            isReconciling = true
+            return true
+        }
+    }
+
+    /// What the reconciling thread does next.
+    private enum Step {
+        case connect(generation: UInt64)
+        case disconnect(any Disposable)
+        case done
+    }
+
     let source: ConnectableObservable<Element>
-    let lock = Lock()
-    private var count = 0
-    private var generation: UInt64 = 0
-    private var connectable: (any Disposable)?
-    private var reconciling = false
+    @exclusivity(unchecked) private var cell = LockedCell(State())
 
     init(source: ConnectableObservable<Element>) {
         self.source = source
@@ -172,95 +191,79 @@ private final class RefCountObservable<Element>: Observable<Element>, @unchecked
     override func subscribe(_ receiver: Receiver<Element>) -> any Disposable {
         let sink = RefCountSink(parent: self, downstream: receiver)
         sink.setUpstream(source.subscribe(sink))
-        lock.lock()
-        if sink.isDisposed { return finishLocked(reconcile: false, sink) }
-        sink.generation = generation
-        sink.counted = true
-        count += 1
-        return finishLocked(reconcile: true, sink)
-    }
-
-    private func finishLocked(reconcile: Bool, _ sink: RefCountSink<Element>) -> any Disposable {
-        let run = reconcile && startReconcilingLocked()
-        lock.unlock()
-        if run { self.reconcile() }
+        let reconcile = cell.update { state in
+            guard !sink.isDisposed else { return false }
+            sink.generation = state.generation
+            sink.counted = true
+            state.count += 1
+            return state.startReconciling()
+        }
+        if reconcile { self.reconcile() }
         return sink
-    }
-
-    /// Marks this thread as the reconciler if none is running. Call with `lock` held.
-    private func startReconcilingLocked() -> Bool {
-        if reconciling { return false }
-        reconciling = true
-        return true
     }
 
     /// Connects or disconnects, outside the lock, until the connection matches the count.
     /// A connection made for a generation that has ended meanwhile is disposed, not kept.
     private func reconcile() {
         while true {
-            lock.lock()
-            var toDisconnect: (any Disposable)?
-            if count > 0, connectable == nil {
-                toDisconnect = nil
-            } else if count == 0, let current = connectable {
-                connectable = nil
-                toDisconnect = current
-            } else {
-                reconciling = false
-                return lock.unlock()
+            let step: Step = cell.update { state in
+                if state.count > 0, state.connection == nil { return .connect(generation: state.generation) }
+                if state.count == 0, let current = state.connection.take() { return .disconnect(current) }
+                state.isReconciling = false
+                return .done
             }
-            let connectingGeneration = generation
-            lock.unlock()
-            if let toDisconnect {
-                toDisconnect.dispose()
-                continue
-            }
-            let connection = source.connect()
-            lock.lock()
-            if generation == connectingGeneration {
-                connectable = connection
-                lock.unlock()
-            } else {
-                lock.unlock()
+            switch step {
+            case .done:
+                return
+            case .disconnect(let connection):
                 connection.dispose()
+            case .connect(let generation):
+                let connection = source.connect()
+                let stale: (any Disposable)? = cell.update { state in
+                    guard state.generation == generation else { return connection }
+                    state.connection = connection
+                    return nil
+                }
+                stale?.dispose()
             }
         }
     }
 
     /// A sink left (disposal): uncounts it if it still belongs to the current connection.
     func leave(_ sink: RefCountSink<Element>) {
-        lock.lock()
-        guard sink.counted else { return lock.unlock() }
-        sink.counted = false
-        guard sink.generation == generation else { return lock.unlock() }
-        count -= 1
-        if count == 0 { generation &+= 1 }
-        let run = count == 0 && startReconcilingLocked()
-        lock.unlock()
-        if run { reconcile() }
+        let reconcile = cell.update { state in
+            guard sink.counted else { return false }
+            sink.counted = false
+            guard sink.generation == state.generation else { return false }
+            state.count -= 1
+            guard state.count == 0 else { return false }
+            state.generation &+= 1
+            return state.startReconciling()
+        }
+        if reconcile { self.reconcile() }
     }
 
     /// The shared sequence terminated: the connection is over for every current sink. A sink that
     /// terminated while subscribing (a subject that had already stopped) was never counted.
     func terminated(_ sink: RefCountSink<Element>) {
-        lock.lock()
-        guard sink.counted else { return lock.unlock() }
-        sink.counted = false
-        guard sink.generation == generation else { return lock.unlock() }
-        count = 0
-        generation &+= 1
-        let ended = connectable
-        connectable = nil
-        lock.unlock()
+        let ended: (any Disposable)? = cell.update { state in
+            guard sink.counted else { return nil }
+            sink.counted = false
+            guard sink.generation == state.generation else { return nil }
+            state.count = 0
+            state.generation &+= 1
+            return state.connection.take()
+        }
         ended?.dispose()
     }
 }
 
-// Unchecked Sendable: `generation`/`counted` guarded by the parent's lock
-private final class RefCountSink<Element>: Sink<Element, Element>, @unchecked Sendable {
+private final class RefCountSink<Element>: Sink<Element, Element>,
+    @unchecked Sendable  // `generation`/`counted` are touched only inside the parent's transitions
+{
     let parent: RefCountObservable<Element>
-    var generation: UInt64 = 0
-    var counted = false
+    @exclusivity(unchecked) var generation: UInt64 = 0
+    @exclusivity(unchecked) var counted = false
 
     init(parent: RefCountObservable<Element>, downstream: Receiver<Element>) {
         self.parent = parent

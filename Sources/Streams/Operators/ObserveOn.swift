@@ -1,8 +1,7 @@
-// Concurrency: upstream events arrive serialized and are queued under the sink's lock; at most
-// one hop is scheduled at a time (`running`), and each hop delivers one event on the scheduler,
-// then schedules the next hop if more are queued. So deliveries are serial, in order, and never
-// under the lock. `queue`, `running`, `hopID`, `hop` and `released` are guarded by the lock;
-// after disposal nothing is delivered (hops check the disposed flag before delivering).
+// States: idle (nothing waiting, no hop scheduled); hopping (events wait in `waiting`; one hop
+// is scheduled: it delivers the earliest event on the scheduler and schedules the next hop if
+// more wait); stopped (engine: after the terminal event was delivered, or on disposal, which
+// cancels the pending hop and drops what waits). Terminal events wait their turn like elements.
 
 extension ObservableType {
     /// Delivers every event on `scheduler`, in order, one scheduled hop per event.
@@ -13,117 +12,70 @@ extension ObservableType {
     /// non-`Sendable` elements.
     @_disfavoredOverload
     public func observe(on scheduler: some ImmediateSchedulerType) -> Observable<Element> {
-        ObserveOnObservable(source: asObservable(), scheduler: scheduler)
+        lift(ObserveOn<Element>(scheduler: scheduler))
     }
 }
 
-final class ObserveOnObservable<Element>: Observable<Element>, @unchecked Sendable {  // immutable after init
-    let source: Observable<Element>
+struct ObserveOn<Element>: SinkMaking {
     let scheduler: any ImmediateSchedulerType
 
-    init(source: Observable<Element>, scheduler: any ImmediateSchedulerType) {
-        self.source = source
-        self.scheduler = scheduler
-    }
-
-    override func subscribe(_ receiver: Receiver<Element>) -> any Disposable {
-        let sink = ObserveOnSink(scheduler: scheduler, downstream: receiver)
-        sink.setUpstream(source.subscribe(sink))
-        return sink
+    func makeSink(downstream: Receiver<Element>) -> Sink<Element, Element> {
+        ObserveOnSink(state: ObserveOnState(), timerScheduler: .immediate(scheduler), downstream: downstream)
     }
 }
 
-// Unchecked Sendable: mutable state guarded by `lock`
-private final class ObserveOnSink<Element>: Sink<Element, Element>, TimerTarget, @unchecked Sendable {
-    let scheduler: any ImmediateSchedulerType
-    private let lock = Lock()
-    private var queue: [Event<Element>] = []
-    private var queueHead = 0
-    private var running = false
-    private var hopID: UInt64 = 0
-    private var hop: (any Disposable)?
-    private var released = false
+private struct ObserveOnState<Element> {
+    var waiting: [Event<Element>] = []
+    var head = 0
 
-    init(scheduler: any ImmediateSchedulerType, downstream: Receiver<Element>) {
-        self.scheduler = scheduler
-        super.init(downstream: downstream)
+    mutating func received(_ event: Event<Element>, _ effects: inout Effects<Element>) {
+        waiting.append(event)
+        if !effects.isTimerArmed { effects.armTimerNow() }
     }
 
-    override func onNext(_ element: Element) { enqueue(.next(element)) }
-    override func onError(_ error: any Error) { enqueue(.error(error)) }
-    override func onCompleted() { enqueue(.completed) }
-
-    private func enqueue(_ event: Event<Element>) {
-        lock.lock()
-        if released { return lock.unlock() }
-        queue.append(event)
-        if running { return lock.unlock() }
-        running = true
-        lock.unlock()
-        scheduleHop()
-    }
-
-    private func scheduleHop() {
-        let id: UInt64 = lock.withLock {
-            hopID &+= 1
-            return hopID
-        }
-        let next = scheduleNow(self, id: id, on: scheduler)
-        lock.lock()
-        if released {
-            lock.unlock()
-            next.dispose()
-        } else if id == hopID {
-            hop = next
-            lock.unlock()
+    /// A hop: delivers the earliest waiting event and schedules the next hop if more wait.
+    mutating func hop(_ effects: inout Effects<Element>) {
+        guard head < waiting.count else { return }
+        let event = waiting[head]
+        head += 1
+        if head == waiting.count {
+            effects.release(waiting)
+            waiting = []
+            head = 0
         } else {
-            lock.unlock()
+            if head > 32, head * 2 > waiting.count {
+                // Drop the delivered events: the released copy keeps them alive until unlocking.
+                effects.release(Array(waiting[..<head]))
+                waiting.removeFirst(head)
+                head = 0
+            }
+            effects.armTimerNow()
         }
-    }
-
-    /// One hop: delivers the earliest queued event.
-    func timerFired(_ id: UInt64) -> any Disposable {
-        lock.lock()
-        if released || queueHead == queue.count {
-            running = false
-            lock.unlock()
-            return NopDisposable()
-        }
-        let event = queue[queueHead]
-        queueHead += 1
-        if queueHead == queue.count {
-            queue.removeAll(keepingCapacity: queue.count <= 64)
-            queueHead = 0
-        }
-        lock.unlock()
         switch event {
-        case .next(let element): forwardNext(element)
-        case .error(let error):
-            forwardError(error)
-            return NopDisposable()
-        case .completed:
-            forwardCompleted()
-            return NopDisposable()
+        case .next(let element): effects.emit(element)
+        case .error(let error): effects.fail(error)
+        case .completed: effects.complete()
         }
-        lock.lock()
-        if released || queueHead == queue.count {
-            running = false
-            lock.unlock()
-            return NopDisposable()
-        }
-        lock.unlock()
-        scheduleHop()
-        return NopDisposable()
+    }
+}
+
+private final class ObserveOnSink<Element>: SerializingSink<Element, Element, ObserveOnState<Element>>,
+    @unchecked Sendable  // see SerializingSink
+{
+    override func onNext(_ element: Element) { received(.next(element)) }
+    override func onError(_ error: any Error) { received(.error(error)) }
+    override func onCompleted() { received(.completed) }
+
+    private func received(_ event: Event<Element>) {
+        update { state, effects in state.received(event, &effects) }
     }
 
-    override func disposeResources() {
-        lock.lock()
-        released = true
-        queue.removeAll()
-        queueHead = 0
-        let current = hop
-        hop = nil
-        lock.unlock()
-        current?.dispose()
+    override func timerFired(_ state: inout ObserveOnState<Element>, _ effects: inout Effects<Element>) {
+        state.hop(&effects)
+    }
+
+    override func willDispose(_ state: inout ObserveOnState<Element>, _ effects: inout Effects<Element>) {
+        effects.release(state.waiting)
+        state.waiting = []
     }
 }

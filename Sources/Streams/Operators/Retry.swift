@@ -1,10 +1,9 @@
 // Concurrency: one source subscription at a time, held in a SerialDisposable. Its events arrive
 // serialized, and a failed attempt sends nothing more, so `remaining` is touched only by
-// serialized calls. Resubscribing is a loop, not recursion: `lock` guards two flags (`running`
-// while a subscribe loop is in progress, `again` when a failure asked for one more attempt
-// meanwhile), so a source that fails synchronously while being subscribed — or from another thread
-// before `subscribe` returned — is resubscribed by the loop that is already running. The lock is
-// never held while subscribing or forwarding.
+// serialized calls. Resubscribing is a loop, not recursion (``Pump``): a source that fails
+// synchronously while being subscribed — or from another thread before `subscribe` returned — is
+// resubscribed by the loop that is already running. No lock is held while subscribing or
+// forwarding.
 
 extension ObservableType {
     /// Resubscribes to the source each time it fails, until it completes.
@@ -44,7 +43,7 @@ private final class RetryObservable<Element>: Observable<Element>, @unchecked Se
 }
 
 private final class RetrySink<Element>: Sink<Element, Element>,
-    @unchecked Sendable  // see SubscriptionNode; flags guarded by `lock`, `remaining` serialized
+    @unchecked Sendable  // see SubscriptionNode; the loop is locked, `remaining` serialized
 {
     let source: Observable<Element>
     let current = SerialDisposable()
@@ -82,42 +81,17 @@ private final class RetrySink<Element>: Sink<Element, Element>,
     override func disposeResources() { current.dispose() }
 }
 
-/// The trampoline behind `retry` and `retry(when:)`: turns a resubscription requested while a
-/// subscription is in progress into one more turn of the loop that is already running.
-final class ResubscribeLoop: @unchecked Sendable {  // `running`/`again` guarded by `lock`
-    private let lock = Lock()
-    private var running = false
-    private var again = false
+/// The loop behind `retry` and `retry(when:)`: a resubscription requested while a subscription is
+/// in progress becomes one more turn of the loop that is already running (see ``Pump``).
+final class ResubscribeLoop: @unchecked Sendable {  // `cell` is the synchronisation
+    @exclusivity(unchecked) private var cell = LockedCell(Pump())
 
     /// `true` if the caller must run the loop; `false` if a running loop will take the request.
-    func enter() -> Bool {
-        lock.withLock {
-            if running {
-                again = true
-                return false
-            }
-            running = true
-            return true
-        }
-    }
+    func enter() -> Bool { cell.update { $0.request() } }
 
     /// After one subscription: `true` if another was requested meanwhile, else leaves the loop.
-    func shouldRunAgain() -> Bool {
-        lock.withLock {
-            if again {
-                again = false
-                return true
-            }
-            running = false
-            return false
-        }
-    }
+    func shouldRunAgain() -> Bool { cell.update { $0.finishTurn() } }
 
     /// Leaves the loop without subscribing again (the sink was disposed).
-    func leaveAfterDisposal() {
-        lock.withLock {
-            running = false
-            again = false
-        }
-    }
+    func leaveAfterDisposal() { cell.update { $0.stop() } }
 }

@@ -105,7 +105,7 @@ private final class RetryWhenSink<Element, Failure: Error, Trigger: ObservableTy
 }
 
 /// Feeds the handler's sequence into the sink's `triggers` subject.
-private final class TriggerRelay<Value>: Receiver<Value> {
+private final class TriggerRelay<Value>: Receiver<Value>, @unchecked Sendable {  // immutable
     let subject: PublishSubject<Value>
     init(subject: PublishSubject<Value>) { self.subject = subject }
 
@@ -115,7 +115,9 @@ private final class TriggerRelay<Value>: Receiver<Value> {
 }
 
 /// Listens to `triggers` while a failure waits for a decision.
-private final class RetryTriggerReceiver<Element, Failure: Error, Trigger: ObservableType>: Receiver<Trigger.Element> {
+private final class RetryTriggerReceiver<Element, Failure: Error, Trigger: ObservableType>: Receiver<Trigger.Element>,
+    @unchecked Sendable  // immutable
+{
     let sink: RetryWhenSink<Element, Failure, Trigger>
     init(sink: RetryWhenSink<Element, Failure, Trigger>) { self.sink = sink }
 

@@ -1,5 +1,3 @@
-import Synchronization
-
 // Concurrency: the source is subscribed once, in a hop on the scheduler; the scheduled item
 // owns that subscription, wrapped so that disposing it schedules the actual disposal on the same
 // scheduler. Events then flow serialized from the source through a pass-through sink; the only
@@ -26,7 +24,7 @@ private final class SubscribeOnObservable<Element>: Observable<Element>, @unchec
 
     override func subscribe(_ receiver: Receiver<Element>) -> any Disposable {
         let sink = SubscribeOnSink(source: source, scheduler: scheduler, downstream: receiver)
-        sink.setUpstream(scheduleNow(sink, id: 0, on: scheduler))
+        sink.setUpstream(TimerScheduler.immediate(scheduler).schedule(sink, id: 0, due: .now))
         return sink
     }
 }
@@ -52,20 +50,19 @@ private final class SubscribeOnSink<Element>: Sink<Element, Element>, TimerTarge
     override func onCompleted() { forwardCompleted() }
 }
 
-/// Disposes `inner` on `scheduler` when disposed.
-private final class ScheduledDisposal: Disposable, TimerTarget {
+/// Disposes `inner` on `scheduler` when disposed. Its atomic word is the "disposal requested" flag.
+private final class ScheduledDisposal: DisposableNode, TimerTarget, @unchecked Sendable {  // immutable besides the flag
     let inner: any Disposable
     let scheduler: any ImmediateSchedulerType
-    private let requested = Atomic<Bool>(false)
 
     init(_ inner: any Disposable, scheduler: any ImmediateSchedulerType) {
         self.inner = inner
         self.scheduler = scheduler
     }
 
-    func dispose() {
-        guard !requested.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        _ = scheduleNow(self, id: 0, on: scheduler)
+    override func dispose() {
+        guard atomicState.exchange(1) == 0 else { return }
+        _ = TimerScheduler.immediate(scheduler).schedule(self, id: 0, due: .now)
     }
 
     func timerFired(_ id: UInt64) -> any Disposable {

@@ -1,9 +1,10 @@
 import Foundation
 
-// Concurrency: upstream events arrive serialized; the trailing-edge timer runs on the scheduler,
-// possibly concurrently with them. `pending`, `lastSent`, `completed`, `timerID`, `timer` and
-// `released` are guarded by the sink's lock; downstream events go through the serialized
-// delivery of SerializingSink, outside the lock. A tick acts only if its id is still current.
+// States: open (nothing was sent within `dueTime`: the next element is emitted at once);
+// throttling (a window runs from `lastSent`; with `latest`, the newest element waits in
+// `pending` and the timer emits it when the window ends, which starts a new window);
+// completing (the source completed while an element waits: completion follows it); stopped
+// (engine). The scheduler's clock is read before each transition, never under the lock.
 
 extension ObservableType {
     /// Emits the first element at once, then at most one element per `dueTime` on `scheduler`.
@@ -17,136 +18,85 @@ extension ObservableType {
     public func throttle(
         _ dueTime: RxTimeInterval, latest: Bool = true, scheduler: some SchedulerType
     ) -> Observable<Element> {
-        ThrottleObservable(source: asObservable(), dueTime: dueTime, latest: latest, scheduler: scheduler)
+        lift(Throttle<Element>(dueTime: dueTime, latest: latest, scheduler: scheduler))
     }
 }
 
-private final class ThrottleObservable<Element>: Observable<Element>, @unchecked Sendable {  // immutable after init
-    let source: Observable<Element>
+private struct Throttle<Element>: SinkMaking {
     let dueTime: RxTimeInterval
     let latest: Bool
     let scheduler: any SchedulerType
 
-    init(source: Observable<Element>, dueTime: RxTimeInterval, latest: Bool, scheduler: any SchedulerType) {
-        self.source = source
-        self.dueTime = dueTime
-        self.latest = latest
-        self.scheduler = scheduler
-    }
-
-    override func subscribe(_ receiver: Receiver<Element>) -> any Disposable {
-        let sink = ThrottleSink(parent: self, downstream: receiver)
-        sink.setUpstream(source.subscribe(sink))
-        return sink
+    func makeSink(downstream: Receiver<Element>) -> Sink<Element, Element> {
+        ThrottleSink(
+            state: ThrottleState(dueSeconds: dueTime.seconds, latest: latest), timerScheduler: .timed(scheduler),
+            downstream: downstream)
     }
 }
 
-// Unchecked Sendable: mutable state guarded by `lock`
-private final class ThrottleSink<Element>: EventSerializingSink<Element, Element>, TimerTarget, @unchecked Sendable {
+private struct ThrottleState<Element> {
     let dueSeconds: Double
     let latest: Bool
-    let scheduler: any SchedulerType
-    /// `scheduler` as a virtual-time scheduler, cast once here instead of once per timer.
-    let virtualScheduler: VirtualTimeScheduler?
-    // Guarded by `lock`, so Swift's dynamic exclusivity checks are redundant.
-    @exclusivity(unchecked) private var pending: Element?
-    @exclusivity(unchecked) private var lastSent: RxTime?
-    @exclusivity(unchecked) private var completed = false
-    @exclusivity(unchecked) private var timerID: UInt64 = 0
-    @exclusivity(unchecked) private var timer: (any Disposable)?
-    @exclusivity(unchecked) private var released = false
+    var pending: Element?
+    var lastSent: RxTime?
+    var isCompleting = false
 
-    init(parent: ThrottleObservable<Element>, downstream: Receiver<Element>) {
-        dueSeconds = parent.dueTime.seconds
-        latest = parent.latest
-        scheduler = parent.scheduler
-        virtualScheduler = parent.scheduler as? VirtualTimeScheduler
-        super.init(downstream: downstream)
-    }
-
-    override func onNext(_ element: Element) {
-        let now = scheduler.now
-        lock.lock()
-        if released { return lock.unlock() }
-        var remaining = 0.0
-        if let lastSent {
-            remaining = dueSeconds - now.timeIntervalSince(lastSent)
-        }
+    mutating func received(_ element: Element, at now: RxTime, _ effects: inout Effects<Element>) {
+        let remaining = lastSent.map { dueSeconds - now.timeIntervalSince($0) } ?? 0
         if remaining <= 0 {
-            pending = nil
+            effects.release(pending.take())
             lastSent = now
-            return emitNextLocked(element)
+            return effects.emit(element)
         }
-        guard latest else { return lock.unlock() }
-        let alreadyScheduled = pending != nil
-        pending = element
-        if alreadyScheduled { return lock.unlock() }
-        timerID &+= 1
-        let id = timerID
-        let previous = timer
-        timer = nil
-        lock.unlock()
-        previous?.dispose()
-        let next =
-            virtualScheduler?.scheduleTimer(TimerTick(target: self, id: id), dueTime: .fromSeconds(remaining))
-            ?? scheduleTimer(self, id: id, after: .fromSeconds(remaining), on: scheduler)
-        lock.lock()
-        if released {
-            lock.unlock()
-            next.dispose()
-        } else {
-            timer = next
-            lock.unlock()
-        }
+        guard latest else { return }
+        let waiting = pending != nil
+        effects.replace(&pending, with: element)
+        if !waiting { effects.armTimer(after: .fromSeconds(remaining)) }
     }
 
-    func timerFired(_ id: UInt64) -> any Disposable {
-        let now = scheduler.now
-        lock.lock()
-        guard id == timerID else {
-            lock.unlock()
-            return NopDisposable()
-        }
-        if let element = pending {
-            pending = nil
+    mutating func windowEnded(at now: RxTime, _ effects: inout Effects<Element>) {
+        if let element = pending.take() {
             lastSent = now
-            if !completed {
-                emitNextLocked(element)
-                return NopDisposable()
-            }
-            pushLocked(.next(element))
+            effects.emit(element)
         }
-        if completed { pushLocked(.completed) }
-        flushLocked()
-        return NopDisposable()
+        if isCompleting { effects.complete() }
+    }
+}
+
+private final class ThrottleSink<Element>: SerializingSink<Element, Element, ThrottleState<Element>>,
+    @unchecked Sendable  // see SerializingSink
+{
+    override func onNext(_ element: Element) {
+        let now = self.now
+        update { state, effects in state.received(element, at: now, &effects) }
+    }
+
+    override func tick(generation: UInt64) {
+        let now = self.now
+        update { state, effects in
+            guard effects.acceptTick(generation) else { return }
+            state.windowEnded(at: now, &effects)
+        }
     }
 
     override func onError(_ error: any Error) {
-        lock.lock()
-        pending = nil
-        timerID &+= 1
-        pushLocked(.error(error))
-        flushLocked()
+        update { state, effects in
+            effects.release(state.pending.take())
+            effects.fail(error)
+        }
     }
 
     override func onCompleted() {
-        lock.lock()
-        if pending != nil {
-            completed = true
-            return lock.unlock()
+        update { state, effects in
+            if state.pending != nil {
+                state.isCompleting = true
+            } else {
+                effects.complete()
+            }
         }
-        timerID &+= 1
-        pushLocked(.completed)
-        flushLocked()
     }
 
-    override func disposeResources() {
-        lock.lock()
-        released = true
-        pending = nil
-        let current = timer
-        timer = nil
-        lock.unlock()
-        current?.dispose()
+    override func willDispose(_ state: inout ThrottleState<Element>, _ effects: inout Effects<Element>) {
+        effects.release(state.pending.take())
     }
 }

@@ -1,9 +1,11 @@
-// Concurrency: source events arrive serialized; timeout ticks run on the scheduler, possibly
-// concurrently with them; after a timeout, events come from `other`. `currentID`, `switched`,
-// `timer`, `source`/`otherSubscription` bookkeeping and `released` are guarded by the sink's
-// lock. Each source event and each tick first decides under the lock who wins (an event bumps
-// `currentID`; a tick wins only if its id is still current and nothing switched), then acts
-// outside it; downstream events go through the serialized delivery of SerializingSink.
+// Timing: the timer starts at subscription and restarts with each element. If it fires first,
+// the source's subscription is disposed and `other` is subscribed (the plain form's `other`
+// fails with ``StreamsError/timeout``). Disposal cancels the timer and disposes whichever
+// subscription is live.
+//
+// States: watching (the source is a child; each of its elements re-arms the timer); switched
+// (the timer fired: the source is disposed and `other` is the child whose events count);
+// stopped (engine).
 
 extension ObservableType {
     /// Forwards the source's events, but fails with ``StreamsError/timeout`` if `dueTime` passes
@@ -11,9 +13,8 @@ extension ObservableType {
     ///
     /// On timeout the source subscription is disposed. Disposal cancels the timer.
     public func timeout(_ dueTime: RxTimeInterval, scheduler: some SchedulerType) -> Observable<Element> {
-        TimeoutObservable(
-            source: asObservable(), dueTime: dueTime, other: Observable.error(StreamsError.timeout),
-            scheduler: scheduler)
+        Timeout(source: asObservable(), dueTime: dueTime, other: .error(StreamsError.timeout), scheduler: scheduler)
+            .asObservable()
     }
 
     /// Forwards the source's events, but switches to `other` if `dueTime` passes on `scheduler`
@@ -24,139 +25,87 @@ extension ObservableType {
     public func timeout<Other: ObservableType>(
         _ dueTime: RxTimeInterval, other: Other, scheduler: some SchedulerType
     ) -> Observable<Element> where Other.Element == Element {
-        TimeoutObservable(source: asObservable(), dueTime: dueTime, other: other.asObservable(), scheduler: scheduler)
+        Timeout(source: asObservable(), dueTime: dueTime, other: other.asObservable(), scheduler: scheduler)
+            .asObservable()
     }
 }
 
-private final class TimeoutObservable<Element>: Observable<Element>, @unchecked Sendable {  // immutable after init
+private struct Timeout<Element>: Producer {
     let source: Observable<Element>
     let dueTime: RxTimeInterval
     let other: Observable<Element>
     let scheduler: any SchedulerType
 
-    init(source: Observable<Element>, dueTime: RxTimeInterval, other: Observable<Element>, scheduler: any SchedulerType)
-    {
-        self.source = source
-        self.dueTime = dueTime
-        self.other = other
-        self.scheduler = scheduler
-    }
-
-    override func subscribe(_ receiver: Receiver<Element>) -> any Disposable {
-        let sink = TimeoutSink(parent: self, downstream: receiver)
-        sink.start()
+    func subscribe(_ receiver: Receiver<Element>) -> any Disposable {
+        let sink = TimeoutSink(
+            other: other, state: TimeoutState(dueTime: dueTime), timerScheduler: .timed(scheduler), downstream: receiver
+        )
+        sink.update { state, effects in effects.armTimer(after: state.dueTime) }
+        sink.subscribeChild(source, owner: sink, key: TimeoutState<Element>.sourceKey) { state, child in
+            state.live = child
+        }
         return sink
     }
 }
 
-// Unchecked Sendable: mutable state guarded by `lock`
-private final class TimeoutSink<Element>: EventSerializingSink<Element, Element>, TimerTarget, @unchecked Sendable {
-    let parent: TimeoutObservable<Element>
-    private var currentID: UInt64 = 0
-    private var switched = false
-    private var timer: (any Disposable)?
-    private var sourceSubscription: (any Disposable)?
-    private var otherSubscription: (any Disposable)?
-    private var released = false
+private struct TimeoutState<Element> {
+    static var sourceKey: Int { 0 }
+    static var otherKey: Int { 1 }
+    let dueTime: RxTimeInterval
+    /// The source's child while watching, `other`'s once switched.
+    var live: ChildNode<Element>?
+    var switched = false
 
-    init(parent: TimeoutObservable<Element>, downstream: Receiver<Element>) {
-        self.parent = parent
-        super.init(downstream: downstream)
-    }
-
-    func start() {
-        restartTimer(id: 0)
-        let subscription = parent.source.subscribe(self)
-        lock.lock()
-        if released || switched {
-            lock.unlock()
-            subscription.dispose()
-        } else {
-            sourceSubscription = subscription
-            lock.unlock()
-        }
-    }
-
-    private func restartTimer(id: UInt64) {
-        let next = scheduleTimer(self, id: id, after: parent.dueTime, on: parent.scheduler)
-        lock.lock()
-        if released || switched || id != currentID {
-            lock.unlock()
-            next.dispose()
-            return
-        }
-        let previous = timer
-        timer = next
-        lock.unlock()
-        previous?.dispose()
-    }
-
-    override func onNext(_ element: Element) {
-        lock.lock()
-        if switched || released { return lock.unlock() }
-        currentID &+= 1
-        let id = currentID
-        emitNextLocked(element)
-        restartTimer(id: id)
-    }
-
-    override func onError(_ error: any Error) { finish(.error(error)) }
-    override func onCompleted() { finish(.completed) }
-
-    private func finish(_ event: Event<Element>) {
-        lock.lock()
-        if switched { return lock.unlock() }
-        currentID &+= 1
-        pushLocked(event)
-        flushLocked()
-    }
-
-    func timerFired(_ id: UInt64) -> any Disposable {
-        lock.lock()
-        guard id == currentID, !switched, !released else {
-            lock.unlock()
-            return NopDisposable()
-        }
-        switched = true
-        let subscription = sourceSubscription
-        sourceSubscription = nil
-        lock.unlock()
-        subscription?.dispose()
-        let otherSink = TimeoutOtherReceiver(self)
-        let other = parent.other.subscribe(otherSink)
-        lock.lock()
-        if released {
-            lock.unlock()
-            other.dispose()
-        } else {
-            otherSubscription = other
-            lock.unlock()
-        }
-        return NopDisposable()
-    }
-
-    /// Delivers an event of `other`; they arrive serialized, after the switch.
-    func deliverOther(_ event: Event<Element>) { emit(event) }
-
-    override func disposeResources() {
-        lock.lock()
-        released = true
-        let current = (timer, sourceSubscription, otherSubscription)
-        timer = nil
-        sourceSubscription = nil
-        otherSubscription = nil
-        lock.unlock()
-        current.0?.dispose()
-        current.1?.dispose()
-        current.2?.dispose()
-    }
+    func counts(_ key: Int) -> Bool { key == (switched ? Self.otherKey : Self.sourceKey) }
 }
 
-/// Receives `other`'s events for a timed-out sink.
-private final class TimeoutOtherReceiver<Element>: Receiver<Element> {
-    let sink: TimeoutSink<Element>
-    init(_ sink: TimeoutSink<Element>) { self.sink = sink }
-    override func onNext(_ element: Element) { sink.deliverOther(.next(element)) }
-    override func onError(_ error: any Error) { sink.deliverOther(.error(error)) }
-    override func onCompleted() { sink.deliverOther(.completed) }
+private final class TimeoutSink<Element>: SerializingSink<Never, Element, TimeoutState<Element>>, ChildOwner,
+    @unchecked Sendable  // see SerializingSink
+{
+    private let other: Observable<Element>
+
+    init(
+        other: Observable<Element>, state: TimeoutState<Element>, timerScheduler: TimerScheduler,
+        downstream: Receiver<Element>
+    ) {
+        self.other = other
+        super.init(state: state, timerScheduler: timerScheduler, downstream: downstream)
+    }
+
+    override func onNext(_ element: Never) {}
+
+    func childReceived(_ element: Element, key: Int) {
+        update { state, effects in
+            guard state.counts(key) else { return }
+            effects.emit(element)
+            if !state.switched { effects.armTimer(after: state.dueTime) }
+        }
+    }
+
+    func childFailed(_ error: any Error, key: Int) {
+        update { state, effects in
+            if state.counts(key) { effects.fail(error) }
+        }
+    }
+
+    func childCompleted(key: Int) {
+        update { state, effects in
+            if state.counts(key) { effects.complete() }
+        }
+    }
+
+    override func tick(generation: UInt64) {
+        let timedOut = update { state, effects in
+            guard effects.acceptTick(generation), !state.switched else { return false }
+            state.switched = true
+            effects.dispose(state.live.take())
+            return true
+        }
+        guard timedOut == true else { return }
+        subscribeChild(other, owner: self, key: TimeoutState<Element>.otherKey) { state, child in state.live = child }
+    }
+
+    override func willDispose(_ state: inout TimeoutState<Element>, _ effects: inout Effects<Element>) {
+        effects.dispose(state.live.take())
+    }
 }

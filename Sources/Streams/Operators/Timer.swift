@@ -38,9 +38,14 @@ private final class TimerObservable<Element: RxAbstractInteger & Sendable>: Obse
     override func subscribe(_ receiver: Receiver<Element>) -> any Disposable {
         let sink = TimerSink(periodic: period != nil, downstream: receiver)
         if let period {
-            sink.setUpstream(schedulePeriodicTimer(sink, id: 0, startAfter: dueTime, period: period, on: scheduler))
+            sink.setUpstream(
+                scheduler.schedulePeriodic(_TimerTick(target: sink, id: 0), startAfter: dueTime, period: period) {
+                    tick in
+                    _ = tick.fire()
+                    return tick
+                })
         } else {
-            sink.setUpstream(scheduleTimer(sink, id: 0, after: dueTime, on: scheduler))
+            sink.setUpstream(TimerScheduler.timed(scheduler).schedule(sink, id: 0, due: .after(dueTime)))
         }
         return sink
     }

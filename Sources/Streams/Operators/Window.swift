@@ -1,9 +1,9 @@
-// Concurrency: upstream events arrive serialized; the window timer runs on the scheduler,
-// possibly concurrently with them. `subject`, `countInWindow`, `windowID`, `timer` and
-// `released` are guarded by the sink's lock, and so is an outbox of actions (send to a window,
-// close a window, emit a new window, terminate). Whoever finds no delivery running drains the
-// outbox outside the lock, so windows and the outer observer never see overlapping or
-// reordered calls.
+// States: open (the current window is a subject; elements go to it, counted; the timer is armed
+// for the window's time span); stopped (engine). A full window or the timer closes the window
+// and opens the next (a new subject, emitted on the outer sequence, and a new timer). Every step
+// — an element to a window, a window opened or closed, the outer terminal event — goes through
+// the serialized delivery, so windows and the outer observer never see overlapping or reordered
+// calls.
 
 extension ObservableType {
     /// Splits the source into windows, emitted as observables: a window closes after `count`
@@ -16,152 +16,99 @@ extension ObservableType {
         timeSpan: RxTimeInterval, count: Int, scheduler: some SchedulerType
     ) -> Observable<Observable<Element>> {
         precondition(count > 0, "window: count must be positive")
-        return WindowObservable(source: asObservable(), timeSpan: timeSpan, count: count, scheduler: scheduler)
+        return Window(source: asObservable(), timeSpan: timeSpan, count: count, scheduler: scheduler).asObservable()
     }
 }
 
-// Unchecked Sendable: immutable after init
-private final class WindowObservable<Element>: Observable<Observable<Element>>, @unchecked Sendable {
+private struct Window<Element>: Producer {
     let source: Observable<Element>
     let timeSpan: RxTimeInterval
     let count: Int
     let scheduler: any SchedulerType
 
-    init(source: Observable<Element>, timeSpan: RxTimeInterval, count: Int, scheduler: any SchedulerType) {
-        self.source = source
-        self.timeSpan = timeSpan
-        self.count = count
-        self.scheduler = scheduler
-    }
-
-    override func subscribe(_ receiver: Receiver<Observable<Element>>) -> any Disposable {
-        let sink = WindowSink(parent: self, downstream: receiver)
-        sink.start()
+    func subscribe(_ receiver: Receiver<Observable<Element>>) -> any Disposable {
+        let sink = WindowSink(
+            state: WindowState(timeSpan: timeSpan, count: count), timerScheduler: .timed(scheduler),
+            downstream: WindowStepReceiver(receiver))
+        sink.update { state, effects in state.open(&effects) }
         sink.setUpstream(source.subscribe(sink))
         return sink
     }
 }
 
-/// One step of a window sink's output, delivered in order outside the lock.
-private enum WindowAction<Element> {
+/// One step of a window sink's output.
+private enum WindowStep<Element> {
+    /// An event for a window.
     case send(PublishSubject<Element>, Event<Element>)
+    /// A new window, emitted on the outer sequence.
     case open(PublishSubject<Element>)
-    case finish(Event<Observable<Element>>)
 }
 
-// Unchecked Sendable: mutable state guarded by `lock`
-private final class WindowSink<Element>: Sink<Element, Observable<Element>>, TimerTarget, @unchecked Sendable {
+private struct WindowState<Element> {
     let timeSpan: RxTimeInterval
     let count: Int
-    let scheduler: any SchedulerType
-    private let lock = Lock()
-    private var subject = PublishSubject<Element>()
-    private var countInWindow = 0
-    private var windowID: UInt64 = 0
-    private var timer: (any Disposable)?
-    private var released = false
-    private var outbox: [WindowAction<Element>] = []
-    private var outboxHead = 0
-    private var delivering = false
+    var window = PublishSubject<Element>()
+    var countInWindow = 0
 
-    init(parent: WindowObservable<Element>, downstream: Receiver<Observable<Element>>) {
-        timeSpan = parent.timeSpan
-        count = parent.count
-        scheduler = parent.scheduler
-        super.init(downstream: downstream)
+    mutating func open(_ effects: inout Effects<WindowStep<Element>>) {
+        effects.emit(.open(window))
+        effects.armTimer(after: timeSpan)
     }
 
-    func start() {
-        lock.lock()
-        outbox.append(.open(subject))
-        unlockAndDeliver()
-        startTimer(id: 0)
-    }
-
-    private func startTimer(id: UInt64) {
-        let next = scheduleTimer(self, id: id, after: timeSpan, on: scheduler)
-        lock.lock()
-        if released || id != windowID {
-            lock.unlock()
-            next.dispose()
-            return
-        }
-        let previous = timer
-        timer = next
-        lock.unlock()
-        previous?.dispose()
-    }
-
-    /// Closes the current window and opens the next. Call with `lock` held; releases it.
-    private func rollOverAndUnlock() {
-        outbox.append(.send(subject, .completed))
-        subject = PublishSubject()
-        outbox.append(.open(subject))
+    /// Closes the current window and opens the next.
+    mutating func rollOver(_ effects: inout Effects<WindowStep<Element>>) {
+        effects.emit(.send(window, .completed))
+        effects.release(window)
+        window = PublishSubject()
         countInWindow = 0
-        windowID &+= 1
-        let id = windowID
-        unlockAndDeliver()
-        startTimer(id: id)
+        open(&effects)
     }
+}
 
+private final class WindowSink<Element>: SerializingSink<Element, WindowStep<Element>, WindowState<Element>>,
+    @unchecked Sendable  // see SerializingSink
+{
     override func onNext(_ element: Element) {
-        lock.lock()
-        if released { return lock.unlock() }
-        outbox.append(.send(subject, .next(element)))
-        countInWindow += 1
-        if countInWindow == count { return rollOverAndUnlock() }
-        unlockAndDeliver()
-    }
-
-    func timerFired(_ id: UInt64) -> any Disposable {
-        lock.lock()
-        if released || id != windowID {
-            lock.unlock()
-            return NopDisposable()
+        update { state, effects in
+            effects.emit(.send(state.window, .next(element)))
+            state.countInWindow += 1
+            if state.countInWindow == state.count { state.rollOver(&effects) }
         }
-        rollOverAndUnlock()
-        return NopDisposable()
     }
 
-    override func onError(_ error: any Error) { stop(.error(error), outer: .error(error)) }
-    override func onCompleted() { stop(.completed, outer: .completed) }
-
-    private func stop(_ event: Event<Element>, outer: Event<Observable<Element>>) {
-        lock.lock()
-        windowID &+= 1
-        outbox.append(.send(subject, event))
-        outbox.append(.finish(outer))
-        unlockAndDeliver()
+    override func timerFired(_ state: inout WindowState<Element>, _ effects: inout Effects<WindowStep<Element>>) {
+        state.rollOver(&effects)
     }
 
-    /// Releases `lock` and delivers the outbox unless another thread is delivering.
-    private func unlockAndDeliver() {
-        if delivering || outboxHead == outbox.count { return lock.unlock() }
-        delivering = true
-        while outboxHead < outbox.count {
-            let action = outbox[outboxHead]
-            outboxHead += 1
-            lock.unlock()
-            switch action {
-            case .send(let window, let event): window.on(event)
-            case .open(let window): forwardNext(window)
-            case .finish(.error(let error)): forwardError(error)
-            case .finish: forwardCompleted()
-            }
-            lock.lock()
+    override func onError(_ error: any Error) {
+        update { state, effects in
+            effects.emit(.send(state.window, .error(error)))
+            effects.fail(error)
         }
-        outbox.removeAll(keepingCapacity: outbox.count <= 64)
-        outboxHead = 0
-        delivering = false
-        lock.unlock()
     }
 
-    override func disposeResources() {
-        lock.lock()
-        released = true
-        let current = timer
-        timer = nil
-        lock.unlock()
-        current?.dispose()
+    override func onCompleted() {
+        update { state, effects in
+            effects.emit(.send(state.window, .completed))
+            effects.complete()
+        }
     }
+}
+
+/// Performs a window sink's steps: sends to the windows, and emits them and the terminal event
+/// on the outer sequence.
+private final class WindowStepReceiver<Element>: Receiver<WindowStep<Element>>, @unchecked Sendable {  // immutable
+    private let outer: Receiver<Observable<Element>>
+
+    init(_ outer: Receiver<Observable<Element>>) { self.outer = outer }
+
+    override func onNext(_ step: WindowStep<Element>) {
+        switch step {
+        case .send(let window, let event): window.on(event)
+        case .open(let window): outer.onNext(window)
+        }
+    }
+
+    override func onError(_ error: any Error) { outer.onError(error) }
+    override func onCompleted() { outer.onCompleted() }
 }

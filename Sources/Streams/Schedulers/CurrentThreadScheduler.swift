@@ -1,77 +1,43 @@
-#if canImport(Darwin)
-    import Darwin
-#elseif canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
-
 /// Runs work on the current thread through a trampoline: the outermost `schedule` runs its
 /// action at once, and work scheduled while it runs is queued and run, in order, after it.
 ///
-/// This turns recursive scheduling into a loop, so deep recursion cannot overflow the stack.
+/// This is RxSwift's default scheduler for cold sources (`from`, `of`, `range`, …) and for
+/// subscriptions: the outermost subscription on a thread installs the trampoline, and sources
+/// subscribed inside it take turns on it. It turns recursive scheduling into a loop, so deep
+/// recursion cannot overflow the stack.
 public struct CurrentThreadScheduler: ImmediateSchedulerType {
     /// The shared instance.
     public static let instance = CurrentThreadScheduler()
 
     /// `true` when the calling thread is not inside a trampoline (a `schedule` would run at once).
-    public static var isScheduleRequired: Bool { Trampoline.current == nil }
+    public static var isScheduleRequired: Bool { Trampoline.isInstallRequired }
 
-    /// Runs `action(state)` now if no trampoline runs on this thread, otherwise queues it.
+    /// Runs `action(state)` now if no trampoline runs on this thread (installing one, and running
+    /// what the action queues before returning), otherwise queues it behind the queued work.
+    /// Disposing the result before a queued action runs skips it.
     public func schedule<StateType: Sendable>(
         _ state: StateType, action: @escaping @Sendable (StateType) -> any Disposable
     ) -> any Disposable {
         if let trampoline = Trampoline.current {
             let item = TrampolineItem { action(state) }
-            trampoline.queue.append(item)
+            trampoline.enqueue(item)
             return item
         }
-        let trampoline = Trampoline()
-        Trampoline.current = trampoline
-        defer { Trampoline.current = nil }
-        let disposable = action(state)
-        var index = 0
-        while index < trampoline.queue.count {
-            let item = trampoline.queue[index]
-            index += 1
-            item.run()
-        }
-        return disposable
+        return Trampoline.run { action(state) }
     }
 }
 
-/// The per-thread queue of a running trampoline. Only its own thread touches it.
-private final class Trampoline {
-    var queue: [TrampolineItem] = []
-
-    private static let key: pthread_key_t = {
-        var key = pthread_key_t()
-        pthread_key_create(&key, nil)
-        return key
-    }()
-
-    static var current: Trampoline? {
-        get {
-            guard let raw = pthread_getspecific(key) else { return nil }
-            return Unmanaged<Trampoline>.fromOpaque(raw).takeUnretainedValue()
-        }
-        set {
-            if let old = pthread_getspecific(key) { Unmanaged<Trampoline>.fromOpaque(old).release() }
-            pthread_setspecific(key, newValue.map { Unmanaged.passRetained($0).toOpaque() })
-        }
-    }
-}
-
-// Unchecked Sendable: touched only by its trampoline's thread, except `cancelled`
-/// One queued action; disposing it before it runs skips it.
-private final class TrampolineItem: Disposable, @unchecked Sendable {
+/// One queued action of ``CurrentThreadScheduler``; disposing it before it runs skips it.
+private final class TrampolineItem: TrampolineTask, Disposable, @unchecked Sendable {  // see below
+    // `action` is touched only by the trampoline's thread; `cancelled` and `result` are
+    // thread-safe disposables.
     private let action: () -> any Disposable
     private let cancelled = BooleanDisposable()
     private let result = SingleAssignmentDisposable()
 
     init(_ action: @escaping () -> any Disposable) { self.action = action }
 
-    func run() {
+    func runOnTrampoline() {
         guard !cancelled.isDisposed else { return }
         result.setDisposable(action())
     }

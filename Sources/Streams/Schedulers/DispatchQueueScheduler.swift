@@ -23,13 +23,18 @@ struct DispatchQueueConfiguration: Sendable {
     ) -> any Disposable {
         let cancel = SingleAssignmentDisposable()
         let timer = DispatchSource.makeTimerSource(queue: queue)
+        let stopTimer = TimerDisposable(timer)
         timer.schedule(deadline: .now() + dueTime.dispatchInterval, leeway: leeway)
+        // The handler holds the timer until it fires (or is cancelled), so the action runs
+        // whether or not the caller keeps the returned disposable; cancelling the one-shot
+        // source releases the handler, which ends that cycle.
         timer.setEventHandler {
+            stopTimer.dispose()
             if cancel.isDisposed { return }
             cancel.setDisposable(action(state))
         }
         timer.resume()
-        return CompositeDisposable(cancel, TimerDisposable(timer))
+        return CompositeDisposable(cancel, stopTimer)
     }
 
     func schedulePeriodic<StateType: Sendable>(

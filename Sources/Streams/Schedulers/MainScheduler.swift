@@ -1,8 +1,7 @@
 import Dispatch
 import Foundation
-import Synchronization
 
-// Unchecked Sendable: immutable after init; `enqueued` is atomic
+// Unchecked Sendable: immutable; `enqueued` is atomic
 /// Runs work on the main queue.
 ///
 /// ``instance`` runs an action at once when called on the main thread with nothing of its own
@@ -11,7 +10,7 @@ import Synchronization
 /// async `main`).
 public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Sendable {
     private let alwaysAsync: Bool
-    private let enqueued = Atomic<Int>(0)
+    private let enqueued = AtomicCounter()
 
     private init(alwaysAsync: Bool) {
         self.alwaysAsync = alwaysAsync
@@ -36,16 +35,16 @@ public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Senda
     override func scheduleInternal<StateType: Sendable>(
         _ state: StateType, action: @escaping @Sendable (StateType) -> any Disposable
     ) -> any Disposable {
-        let previous = enqueued.wrappingAdd(1, ordering: .relaxed).oldValue
+        let previous = enqueued.add(1)
         if !alwaysAsync && Thread.isMainThread && previous == 0 {
             let disposable = action(state)
-            enqueued.wrappingSubtract(1, ordering: .relaxed)
+            enqueued.add(-1)
             return disposable
         }
         let cancel = SingleAssignmentDisposable()
         DispatchQueue.main.async {
             if !cancel.isDisposed { cancel.setDisposable(action(state)) }
-            self.enqueued.wrappingSubtract(1, ordering: .relaxed)
+            self.enqueued.add(-1)
         }
         return cancel
     }

@@ -93,9 +93,19 @@ public protocol SchedulerType: ImmediateSchedulerType {
         _ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval,
         action: @escaping @Sendable (StateType) -> StateType
     ) -> any Disposable
+
+    /// Implementation detail of Streams: runs one of the library's own timer ticks after
+    /// `dueTime`. The default uses ``scheduleRelative(_:dueTime:action:)``; a scheduler may
+    /// offer a cheaper path (the virtual-time scheduler schedules it without a generic item).
+    func _scheduleTimer(_ tick: _TimerTick, after dueTime: RxTimeInterval) -> any Disposable
 }
 
 extension SchedulerType {
+    /// Implementation detail of Streams: schedules `tick` with ``scheduleRelative(_:dueTime:action:)``.
+    public func _scheduleTimer(_ tick: _TimerTick, after dueTime: RxTimeInterval) -> any Disposable {
+        scheduleRelative(tick, dueTime: dueTime) { $0.fire() }
+    }
+
     /// Default periodic scheduling by rescheduling after each run: the next run is due one
     /// `period` after the previous one was due.
     public func schedulePeriodic<StateType: Sendable>(
@@ -108,22 +118,28 @@ extension SchedulerType {
     }
 }
 
-// Unchecked Sendable: `state`/`pending` guarded by `lock`
 /// Drives `schedulePeriodic` on schedulers that only know one-shot relative scheduling.
-private final class PeriodicRun<Scheduler: SchedulerType, State: Sendable>: Disposable, @unchecked Sendable {
+///
+/// States: waiting (a run is scheduled; `pending` is its disposable once known); disposed.
+private final class PeriodicRun<Scheduler: SchedulerType, State: Sendable>: Disposable,
+    @unchecked Sendable  // `cell` is the synchronisation
+{
+    private struct Run {
+        var state: State
+        var pending: (any Disposable)?
+        var isDisposed = false
+    }
+
     private let scheduler: Scheduler
     private let period: RxTimeInterval
     private let action: @Sendable (State) -> State
-    private let lock = Lock()
-    private var state: State
-    private var pending: (any Disposable)?
-    private var disposed = false
+    @exclusivity(unchecked) private var cell: LockedCell<Run>
 
     init(scheduler: Scheduler, state: State, period: RxTimeInterval, action: @escaping @Sendable (State) -> State) {
         self.scheduler = scheduler
-        self.state = state
         self.period = period
         self.action = action
+        cell = LockedCell(Run(state: state))
     }
 
     func start(after delay: RxTimeInterval) {
@@ -131,27 +147,39 @@ private final class PeriodicRun<Scheduler: SchedulerType, State: Sendable>: Disp
             run.tick()
             return NopDisposable()
         }
-        let disposeNow: Bool = lock.withLock {
-            if disposed { return true }
-            pending = next
-            return false
+        let rejected: (any Disposable)? = cell.update { run in
+            if run.isDisposed { return next }
+            run.pending = next
+            return nil
         }
-        if disposeNow { next.dispose() }
+        rejected?.dispose()
     }
 
     private func tick() {
-        guard let current = lock.withLock({ disposed ? nil : state }) else { return }
+        guard let current = cell.read({ $0.isDisposed ? nil : $0.state }) else { return }
         let updated = action(current)
-        lock.withLock { state = updated }
+        let replaced = cell.update { run in
+            defer { run.state = updated }
+            return run.state
+        }
+        _ = replaced  // released after unlocking
         start(after: period)
     }
 
     func dispose() {
-        let toDispose: (any Disposable)? = lock.withLock {
-            disposed = true
-            defer { pending = nil }
-            return pending
+        let toDispose: (any Disposable)? = cell.update { run in
+            run.isDisposed = true
+            return run.pending.take()
         }
         toDispose?.dispose()
+    }
+}
+
+extension RxTimeInterval {
+    /// An interval of `seconds` (rounded to nanoseconds; negative becomes zero).
+    static func fromSeconds(_ seconds: Double) -> RxTimeInterval {
+        guard seconds.isFinite else { return .never }
+        let nanoseconds = (max(0, seconds) * 1_000_000_000).rounded()
+        return nanoseconds >= Double(Int.max) ? .never : .nanoseconds(Int(nanoseconds))
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// A scheduler whose clock only moves when told to: virtual time, for deterministic tests.
 ///
@@ -10,25 +9,53 @@ import Synchronization
 ///
 /// Thread safety: all state is behind a lock, and actions run outside it, but virtual time is
 /// meant to be driven from one thread (the test's).
-open class VirtualTimeScheduler: SchedulerType, @unchecked Sendable {  // mutable state guarded by `lock`
-    private let lock = Lock()
-    // Guarded by `lock`, so Swift's dynamic exclusivity checks are redundant.
-    @exclusivity(unchecked) private var currentClock: Int
-    @exclusivity(unchecked) private var running = false
-    @exclusivity(unchecked) private var queue = VirtualItemQueue()
-    @exclusivity(unchecked) private var nextID = 0
+open class VirtualTimeScheduler: SchedulerType, @unchecked Sendable {  // `cell` is the synchronisation
+    /// The clock and the queue. States: idle; running (inside `start`/`advanceTo`, one item at a
+    /// time, each run outside the lock).
+    private struct Clock {
+        var current: Int
+        var isRunning = false
+        var queue = VirtualItemQueue()
+        var nextID = 0
+
+        /// Queues `item` (made with the next id) and returns it.
+        mutating func insert<Item: VirtualItemBase>(_ make: (Int) -> Item) -> Item {
+            let item = make(nextID)
+            nextID += 1
+            queue.insert(item)
+            return item
+        }
+
+        /// Pops the next live item due by `limit` and moves the clock to it.
+        mutating func next(notAfter limit: Int?) -> VirtualItemBase? {
+            guard isRunning else { return nil }
+            while let first = queue.first {
+                if first.isDisposed {
+                    queue.removeFirst()
+                    continue
+                }
+                if let limit, first.time > limit { return nil }
+                queue.removeFirst()
+                if first.time > current { current = first.time }
+                return first
+            }
+            return nil
+        }
+    }
+
+    @exclusivity(unchecked) private var cell: LockedCell<Clock>
 
     /// Seconds per virtual tick.
     public let resolution: Double
 
     /// Creates a scheduler at `initialClock` ticks.
     public init(initialClock: Int = 0, resolution: Double = 1.0) {
-        currentClock = initialClock
+        cell = LockedCell(Clock(current: initialClock))
         self.resolution = resolution
     }
 
     /// The current virtual tick.
-    public var clock: Int { lock.withLock { currentClock } }
+    public var clock: Int { cell.read { $0.current } }
 
     /// The current virtual time as a date (`clock × resolution` seconds after 1970).
     public var now: RxTime { Date(timeIntervalSince1970: Double(clock) * resolution) }
@@ -62,16 +89,11 @@ open class VirtualTimeScheduler: SchedulerType, @unchecked Sendable {  // mutabl
         return seconds.isFinite ? Int(seconds / resolution + 0.5) : Int.max / 2
     }
 
-    /// The library's own timers (`scheduleTimer`): `scheduleRelative` with a non-generic item, so
-    /// scheduling one costs no runtime metadata lookup for a `VirtualItem<TimerTick>`.
-    final func scheduleTimer(_ tick: TimerTick, dueTime: RxTimeInterval) -> any Disposable {
+    /// Implementation detail of Streams: the library's own timers, scheduled with a non-generic
+    /// item, so a timer costs no runtime metadata lookup for a generic item class.
+    public func _scheduleTimer(_ tick: _TimerTick, after dueTime: RxTimeInterval) -> any Disposable {
         let time = adjustScheduledTime(absoluteTime(after: dueTime))
-        lock.lock()
-        let item = VirtualTimerItem(time: time, id: nextID, tick: tick)
-        nextID += 1
-        queue.insert(item)
-        lock.unlock()
-        return item
+        return cell.update { clock in clock.insert { VirtualTimerItem(time: time, id: $0, tick: tick) } }
     }
 
     /// Runs `action(state)` `dueTime` ticks after now.
@@ -85,49 +107,41 @@ open class VirtualTimeScheduler: SchedulerType, @unchecked Sendable {  // mutabl
     public func scheduleAbsoluteVirtual<StateType: Sendable>(
         _ state: StateType, time: Int, action: @escaping @Sendable (StateType) -> any Disposable
     ) -> any Disposable {
-        let item = lock.withLock {
-            defer { nextID += 1 }
-            let item = VirtualItem(time: time, id: nextID, state: state, action: action)
-            queue.insert(item)
-            return item
-        }
-        return item
+        cell.update { clock in clock.insert { VirtualItem(time: time, id: $0, state: state, action: action) } }
     }
 
     /// Runs everything scheduled, advancing the clock, until nothing is left or ``stop()`` is
     /// called.
     public func start() {
-        lock.lock()
-        if running { return lock.unlock() }
-        running = true
-        runLocked(notAfter: nil)
-        running = false
-        lock.unlock()
+        let started = cell.update { clock in
+            if clock.isRunning { return false }
+            clock.isRunning = true
+            return true
+        }
+        guard started else { return }
+        run(notAfter: nil)
+        cell.update { $0.isRunning = false }
     }
 
     /// Runs everything due up to and including `virtualTime`, then sets the clock to it.
     public func advanceTo(_ virtualTime: Int) {
-        lock.lock()
-        let alreadyRunning = running
-        if alreadyRunning { lock.unlock() }
-        precondition(!alreadyRunning, "VirtualTimeScheduler: advanceTo called while the scheduler is running")
-        running = true
-        runLocked(notAfter: virtualTime)
-        if virtualTime > currentClock { currentClock = virtualTime }
-        running = false
-        lock.unlock()
+        let started = cell.update { clock in
+            if clock.isRunning { return false }
+            clock.isRunning = true
+            return true
+        }
+        precondition(started, "VirtualTimeScheduler: advanceTo called while the scheduler is running")
+        run(notAfter: virtualTime)
+        cell.update { clock in
+            if virtualTime > clock.current { clock.current = virtualTime }
+            clock.isRunning = false
+        }
     }
 
-    /// Called with `lock` held, and returns with it held: runs the due items one by one, each
-    /// outside the lock (and released outside it), so an advance with nothing due takes the lock once.
-    private func runLocked(notAfter limit: Int?) {
-        var item = nextItemLocked(notAfter: limit)
-        while item != nil {
-            lock.unlock()
-            item.unsafelyUnwrapped.invoke()
-            item = nil
-            lock.lock()
-            item = nextItemLocked(notAfter: limit)
+    /// Runs the due items one by one, each outside the lock (and released outside it).
+    private func run(notAfter limit: Int?) {
+        while let item = cell.update({ $0.next(notAfter: limit) }) {
+            item.invoke()
         }
     }
 
@@ -139,33 +153,17 @@ open class VirtualTimeScheduler: SchedulerType, @unchecked Sendable {  // mutabl
     /// Moves the clock forward by `ticks` without running anything.
     public func sleep(_ ticks: Int) {
         precondition(ticks >= 0, "VirtualTimeScheduler: cannot sleep into the past")
-        lock.withLock { currentClock += ticks }
+        cell.update { $0.current += ticks }
     }
 
     /// Stops a running ``start()`` or ``advanceTo(_:)`` after the current item.
     public func stop() {
-        lock.withLock { running = false }
+        cell.update { $0.isRunning = false }
     }
 
     /// The due ticks of work still scheduled and not disposed, in run order.
     public var pendingTimes: [Int] {
-        lock.withLock { queue.liveItems().map(\.time) }
-    }
-
-    /// Pops the next live item due by `limit` and moves the clock to it. Call with `lock` held.
-    private func nextItemLocked(notAfter limit: Int?) -> VirtualItemBase? {
-        guard running else { return nil }
-        while let first = queue.first {
-            if first.isDisposed {
-                queue.removeFirst()
-                continue
-            }
-            if let limit, first.time > limit { return nil }
-            queue.removeFirst()
-            if first.time > currentClock { currentClock = first.time }
-            return first
-        }
-        return nil
+        cell.read { $0.queue.liveItems().map(\.time) }
     }
 }
 
@@ -179,15 +177,15 @@ open class VirtualTimeScheduler: SchedulerType, @unchecked Sendable {  // mutabl
 /// scheduler, so keeping it would form a cycle (sink → scheduler → queue → item → sink) that leaks
 /// whenever virtual time never reaches the item. The `running` bit keeps that release from
 /// racing with a concurrent `invoke`: whichever of the two comes second releases the payload.
-class VirtualItemBase: Disposable, @unchecked Sendable {
-    // Unchecked Sendable: `time`/`id` immutable; `result` and the payload are published by `state`.
+class VirtualItemBase: DisposableNode, @unchecked Sendable {
+    // Unchecked Sendable: `time`/`id` immutable; `result` and the payload are published by the
+    // atomic state word.
     private static var disposedBit: Int { 1 }
     private static var resultBit: Int { 2 }
     private static var runningBit: Int { 4 }
     let time: Int
     let id: Int
-    private let state = Atomic<Int>(0)
-    @exclusivity(unchecked) private var result: (any Disposable)?  // published through `state`
+    @exclusivity(unchecked) private var result: (any Disposable)?  // published through the word
     private let resourceScope: LiveResources.Scope?
 
     init(time: Int, id: Int) {
@@ -198,10 +196,10 @@ class VirtualItemBase: Disposable, @unchecked Sendable {
 
     deinit { LiveResources.release(resourceScope) }
 
-    var isDisposed: Bool { state.load(ordering: .acquiring) & Self.disposedBit != 0 }
+    var isDisposed: Bool { atomicState.load() & Self.disposedBit != 0 }
 
-    func dispose() {
-        let old = state.bitwiseOr(Self.disposedBit, ordering: .acquiringAndReleasing).oldValue
+    override func dispose() {
+        let old = atomicState.setBits(Self.disposedBit)
         guard old & Self.disposedBit == 0 else { return }
         if old & Self.runningBit == 0 { releasePayload() }
         guard old & Self.resultBit != 0 else { return }
@@ -212,14 +210,14 @@ class VirtualItemBase: Disposable, @unchecked Sendable {
 
     /// Runs the action unless disposed and keeps its result for disposal.
     final func invoke() {
-        let before = state.bitwiseOr(Self.runningBit, ordering: .acquiringAndReleasing).oldValue
+        let before = atomicState.setBits(Self.runningBit)
         guard before & Self.disposedBit == 0 else { return }
         let disposable = run()
         releasePayload()
         // A metatype comparison: an `is` cast of an existential goes through the runtime.
         if ObjectIdentifier(type(of: disposable)) == ObjectIdentifier(NopDisposable.self) { return }
         result = disposable
-        let old = state.bitwiseOr(Self.resultBit, ordering: .acquiringAndReleasing).oldValue
+        let old = atomicState.setBits(Self.resultBit)
         if old & Self.disposedBit != 0 {
             result = nil
             disposable.dispose()
@@ -251,19 +249,19 @@ private final class VirtualItem<State: Sendable>: VirtualItemBase, @unchecked Se
     override func releasePayload() { payload = nil }
 }
 
-/// A library timer (``TimerTick``), non-generic.
+/// A library timer (``_TimerTick``), non-generic.
 private final class VirtualTimerItem: VirtualItemBase, @unchecked Sendable {
     // Unchecked Sendable: `tick` is read by `invoke` and cleared as `VirtualItem.payload` is.
-    @exclusivity(unchecked) private var tick: TimerTick?
+    @exclusivity(unchecked) private var tick: _TimerTick?
 
-    init(time: Int, id: Int, tick: TimerTick) {
+    init(time: Int, id: Int, tick: _TimerTick) {
         self.tick = tick
         super.init(time: time, id: id)
     }
 
     override func run() -> any Disposable {
         guard let tick else { return NopDisposable() }
-        return tick.target.timerFired(tick.id)
+        return tick.fire()
     }
 
     override func releasePayload() { tick = nil }

@@ -1,4 +1,4 @@
-// Unchecked Sendable: all state lives in the lock-guarded SubjectCore
+// Unchecked Sendable: its state lives in the lock-guarded SubjectCore
 /// A subject that emits only its last element, and only when it completes.
 ///
 /// On completion every observer receives the last element (if any) and `.completed`; on error,
@@ -35,7 +35,10 @@ struct AsyncPolicy<Element>: SubjectPolicy {
     private var last: Element?
     private var stopEvent: Event<Element>?
 
-    mutating func acceptNext(_ element: Element) { last = element }
+    mutating func acceptNext(_ element: Element, releasing released: inout ReleaseList) {
+        if let old = last.take() { released.append(old) }
+        last = element
+    }
     mutating func acceptStop(_ event: Event<Element>) { stopEvent = event }
     func completionEvents() -> [Event<Element>] { (last.map { [.next($0)] } ?? []) + [.completed] }
 

@@ -1,4 +1,4 @@
-// Unchecked Sendable: all state lives in the lock-guarded SubjectCore
+// Unchecked Sendable: its state lives in the lock-guarded SubjectCore
 /// A subject that holds a current value: a new subscriber receives it first, then later events.
 ///
 /// After a stop event, new subscribers receive only that stop event, and ``value()`` rethrows
@@ -14,11 +14,12 @@ public final class BehaviorSubject<Element>: Observable<Element>, ObserverType, 
     /// The current value. Throws the subject's error if it failed, or
     /// ``StreamsError/disposed(object:)`` if it was disposed.
     public func value() throws -> Element {
-        try core.lock.withLock {
-            if core.isDisposedLocked { throw StreamsError.disposed(object: "BehaviorSubject") }
-            if case .error(let error) = core.policy.stopEvent { throw error }
-            return core.policy.current
+        let (current, failure) = try core.readPolicy { policy in
+            if case .error(let error) = policy.stopEvent { return (policy.current, error as (any Error)?) }
+            return (policy.current, nil)
         }
+        if let failure { throw failure }
+        return current
     }
 
     /// Sends `event`; `.next` also becomes the current value.
@@ -33,7 +34,7 @@ public final class BehaviorSubject<Element>: Observable<Element>, ObserverType, 
     public func onNext(_ element: Element) { core.sendNext(element) }
 
     /// `true` once the subject received a stop event.
-    public var isStopped: Bool { core.lock.withLock { core.isStoppedLocked } }
+    public var isStopped: Bool { core.isStopped }
 
     /// `true` while at least one observer is subscribed.
     public var hasObservers: Bool { core.hasObservers }
@@ -51,7 +52,10 @@ struct BehaviorPolicy<Element>: SubjectPolicy {
     static var subjectName: String { "BehaviorSubject" }
     var current: Element
     var stopEvent: Event<Element>?
-    mutating func acceptNext(_ element: Element) { current = element }
+    mutating func acceptNext(_ element: Element, releasing released: inout ReleaseList) {
+        released.append(current)  // the old value outlives this call, so its deinit runs after unlocking
+        current = element
+    }
     mutating func acceptStop(_ event: Event<Element>) { stopEvent = event }
     func replay() -> [Event<Element>] { stopEvent.map { [$0] } ?? [.next(current)] }
 }

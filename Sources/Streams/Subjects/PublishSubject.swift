@@ -1,4 +1,4 @@
-// Unchecked Sendable: all state lives in the lock-guarded SubjectCore
+// Unchecked Sendable: its state lives in the lock-guarded SubjectCore
 /// A subject that sends each event to the observers subscribed at the time; late subscribers get
 /// only later events (or the stop event, if it already stopped).
 public final class PublishSubject<Element>: Observable<Element>, ObserverType, @unchecked Sendable {
@@ -20,7 +20,7 @@ public final class PublishSubject<Element>: Observable<Element>, ObserverType, @
     public func onNext(_ element: Element) { core.sendNext(element) }
 
     /// `true` once the subject received a stop event.
-    public var isStopped: Bool { core.lock.withLock { core.isStoppedLocked } }
+    public var isStopped: Bool { core.isStopped }
 
     /// `true` while at least one observer is subscribed.
     public var hasObservers: Bool { core.hasObservers }
@@ -37,8 +37,9 @@ public final class PublishSubject<Element>: Observable<Element>, ObserverType, @
 struct PublishPolicy<Element>: SubjectPolicy {
     static var subjectName: String { "PublishSubject" }
     static var replaysOnlyStopEvent: Bool { true }
+    static var storesElements: Bool { false }
     private var stopEvent: Event<Element>?
-    mutating func acceptNext(_ element: Element) {}
+    mutating func acceptNext(_ element: Element, releasing released: inout ReleaseList) {}
     mutating func acceptStop(_ event: Event<Element>) { stopEvent = event }
     func replay() -> [Event<Element>] { stopEvent.map { [$0] } ?? [] }
 }

@@ -1,4 +1,4 @@
-// Unchecked Sendable: all state lives in the lock-guarded SubjectCore
+// Unchecked Sendable: its state lives in the lock-guarded SubjectCore
 /// A subject that replays up to `bufferSize` of the latest elements to each new subscriber, then
 /// sends later events; after a stop event it replays the buffer followed by the stop event.
 public final class ReplaySubject<Element>: Observable<Element>, ObserverType, @unchecked Sendable {
@@ -31,7 +31,7 @@ public final class ReplaySubject<Element>: Observable<Element>, ObserverType, @u
     public func onNext(_ element: Element) { core.sendNext(element) }
 
     /// `true` once the subject received a stop event.
-    public var isStopped: Bool { core.lock.withLock { core.isStoppedLocked } }
+    public var isStopped: Bool { core.isStopped }
 
     /// `true` while at least one observer is subscribed.
     public var hasObservers: Bool { core.hasObservers }
@@ -45,30 +45,28 @@ public final class ReplaySubject<Element>: Observable<Element>, ObserverType, @u
     override func subscribe(_ receiver: Receiver<Element>) -> any Disposable { core.subscribe(receiver) }
 }
 
+/// The replay buffer: exactly the latest `bufferSize` elements (a ring), then the stop event.
 struct ReplayPolicy<Element>: SubjectPolicy {
     static var subjectName: String { "ReplaySubject" }
     let bufferSize: Int
-    private var buffer: [Element] = []
-    private var bufferHead = 0
+    private var buffer = OutputQueue<Element>()
     private var stopEvent: Event<Element>?
 
     init(bufferSize: Int) { self.bufferSize = bufferSize }
 
-    mutating func acceptNext(_ element: Element) {
+    mutating func acceptNext(_ element: Element, releasing released: inout ReleaseList) {
         guard bufferSize > 0 else { return }
         buffer.append(element)
-        if buffer.count - bufferHead > bufferSize { bufferHead += 1 }
-        if bufferHead > 32, bufferHead * 2 > buffer.count {
-            buffer.removeFirst(bufferHead)
-            bufferHead = 0
-        }
+        if buffer.count > bufferSize { released.append(buffer.removeFirst()) }
     }
 
     mutating func acceptStop(_ event: Event<Element>) { stopEvent = event }
 
     func replay() -> [Event<Element>] {
-        var events = buffer[bufferHead...].map { Event.next($0) }
+        var events = buffer.elements.map { Event.next($0) }
         if let stopEvent { events.append(stopEvent) }
         return events
     }
+
+    mutating func destroy() { buffer.destroy() }
 }

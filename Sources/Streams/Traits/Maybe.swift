@@ -2,8 +2,6 @@
 // element, followed at once by completion, or completes empty, or fails. `create` funnels the
 // user's events through a sink that drops everything after the first terminal event.
 
-import Synchronization
-
 /// What a ``Maybe`` delivers: its one element, a failure, or completion without an element.
 public enum MaybeEvent<Element> {
     /// The one element (the underlying observable emits `.next` then `.completed`).
@@ -138,9 +136,9 @@ extension Maybe {
 
 /// Records that a maybe subscription received its element, so its completion is not reported.
 private final class MaybeSucceededFlag: Sendable {
-    private let value = Atomic<Bool>(false)
-    var isSet: Bool { value.load(ordering: .acquiring) }
-    func set() { value.store(true, ordering: .releasing) }
+    private let value = AtomicCounter()
+    var isSet: Bool { value.value != 0 }
+    func set() { value.add(1) }
 }
 
 private final class MaybeCreateObservable<Element>: Observable<Element>, @unchecked Sendable {  // immutable after init

@@ -138,8 +138,9 @@ import Testing
             #expect(zs.subscriptions == [Subscription(200, 230)])
 
             let empty = TestScheduler(initialClock: 0)
+            // As in RxSwift: no sources emit the (identity) selector of `[]`, then complete.
             let none = empty.start { Observable<Int>.combineLatest([Observable<Int>]()) }
-            #expect(none.events == [.completed(200)])
+            #expect(none.events == [.next(200, []), .completed(200)])
         }
         #expect(scope.total == 0)
     }

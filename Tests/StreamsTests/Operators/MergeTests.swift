@@ -141,11 +141,13 @@ import Testing
         #expect(res.events == [.completed(200)])
     }
 
-    @Test func synchronousSourcesMergeInOrder() {
+    @Test func synchronousSourcesTakeTurnsOnTheTrampoline() {
         let probe = MultiSourceProbe<Int>()
         let sources = (0..<10).map { index in Observable.from(Array(index * 100..<(index * 100 + 100))) }
         let subscription = Observable.merge(sources).subscribe(probe)
-        #expect(probe.elements == Array(0..<1000))
+        // As in RxSwift: each `from` emits one element per turn of the current-thread trampoline,
+        // so the ten sources interleave: 0, 100, 200, …, 900, 1, 101, …
+        #expect(probe.elements == (0..<100).flatMap { step in (0..<10).map { $0 * 100 + step } })
         #expect(probe.completed)
         subscription.dispose()
     }

@@ -101,8 +101,9 @@ import Testing
             #expect(summed.events == [.next(220, 3), .completed(260)])
 
             let empty = TestScheduler(initialClock: 0)
+            // As in RxSwift: no sources emit the (identity) selector of `[]`, then complete.
             let none = empty.start { Observable<Int>.zip([Observable<Int>]()) }
-            #expect(none.events == [.completed(200)])
+            #expect(none.events == [.next(200, []), .completed(200)])
         }
         #expect(scope.total == 0)
     }

@@ -6,9 +6,8 @@
     import Musl
 #endif
 
-// Unchecked Sendable: all mutable state guarded by `lock`
-/// The delivery engine every subject shares: a lock-guarded observer list and a serialized,
-/// in-order delivery loop.
+/// The delivery engine every subject shares: a lock-guarded observer list and the serial
+/// ``DeliveryQueue``.
 ///
 /// Reentrancy and concurrency policy (Docs/Contract.md): an event sent while another delivery
 /// is running — from inside an observer (reentrant) or from another thread — is queued and
@@ -17,47 +16,65 @@
 /// and reentrant sends neither deadlock nor warn.
 ///
 /// A new subscriber's replay (the current value, the buffer, or the stop event) goes through the
-/// same loop, so it arrives before any later event and never overlaps one. Each event carries a
+/// same queue, so it arrives before any later event and never overlaps one. Each event carries a
 /// sequence number; an observer receives only events accepted after it subscribed.
 ///
-/// Invariants: `delivering` is `true` while exactly one thread delivers; `entries` is sorted by id;
-/// removed entries become tombstones (`receiver == nil`) until compaction; `queuedCount` is
-/// `queue.count - queueHead`.
+/// States: open (events are accepted and broadcast); stopped (a stop event was accepted: new
+/// subscribers get the policy's replay, which ends with it); disposed (every observer released;
+/// later use fails with ``StreamsError/disposed(object:)``).
+///
+/// Invariants: every `var` is touched only with `lock` held; `entries` is sorted by id and ids
+/// start at 1 (a subscription is this list and the id, see ``DisposableNode/dispose(key:)``);
+/// removed entries become tombstones (`receiver == nil`) until compaction; what the policy
+/// displaces, what is removed and what is queued is released after unlocking.
 ///
 /// Performance (Docs/Performance.md): this generic class runs unspecialized when the app is
 /// another module, so the per-element path touches no generic nested type (each would cost a
-/// runtime metadata lookup): entries are the non-generic ``SubjectEntry``, an element is
-/// delivered without building a `Work` value when nothing is queued, and the queue is tested
-/// through the plain `queuedCount`. Observers are called through the snapshot's unmanaged
-/// reference, so a delivery costs no retain/release: the snapshot keeps them alive.
-final class SubjectCore<Element, Policy: SubjectPolicy<Element>>: ObserverList, @unchecked Sendable {
+/// runtime metadata lookup): entries are the non-generic ``SubjectEntry``, and an element is
+/// delivered without building a `Work` value when nothing is queued. Observers are called through
+/// the snapshot's unmanaged reference, so a delivery costs no retain/release: the snapshot keeps
+/// them alive.
+// Unchecked Sendable: see the invariants
+final class SubjectCore<Element, Policy: SubjectPolicy<Element>>: DisposableNode, @unchecked Sendable {
     enum Work {
         case next(Element, sequence: UInt64)
         case stop(Event<Element>, sequence: UInt64)
         case replay(id: UInt64, events: [Event<Element>])
     }
 
-    // Every `var` below is guarded by `lock` (or owned by the one delivering thread), so the
-    // dynamic exclusivity checks Swift would run on each access are redundant.
-    let lock = Lock()
+    private let lock = Lock()
+    // Guarded by `lock` (or owned by the one delivering thread), so the dynamic exclusivity checks
+    // Swift would run on each access are redundant.
     @exclusivity(unchecked) private var entries = ContiguousArray<SubjectEntry>()
     @exclusivity(unchecked) private var tombstones = 0
-    @exclusivity(unchecked) private var queue: [Work] = []
-    @exclusivity(unchecked) private var queueHead = 0
-    @exclusivity(unchecked) private var queuedCount = 0
-    @exclusivity(unchecked) private var delivering = false
-    /// The thread running the delivery loop while `delivering` is set.
+    @exclusivity(unchecked) private var delivery = DeliveryQueue<Work>()
+    /// The thread running the delivery loop while it is claimed.
     @exclusivity(unchecked) private var deliverer: pthread_t?
     @exclusivity(unchecked) private var lastSequence: UInt64 = 0
-    @exclusivity(unchecked) private var nextID: UInt64 = 0
-    @exclusivity(unchecked) private(set) var isStoppedLocked = false
-    @exclusivity(unchecked) private(set) var isDisposedLocked = false
-
-    /// The subject kind's own state (value, buffer, stop event), guarded by `lock`.
-    @exclusivity(unchecked) var policy: Policy
+    @exclusivity(unchecked) private var nextID: UInt64 = 1
+    @exclusivity(unchecked) private var stopped = false
+    @exclusivity(unchecked) private var disposed = false
+    /// The subject kind's own state (value, buffer, stop event).
+    @exclusivity(unchecked) private var policy: Policy
 
     init(policy: Policy) {
         self.policy = policy
+    }
+
+    deinit {
+        delivery.destroy()
+        policy.destroy()
+    }
+
+    /// `true` once a stop event was accepted.
+    var isStopped: Bool { lock.withLock { stopped } }
+
+    /// Reads the policy's state (a current value) under the lock; fails once disposed.
+    func readPolicy<Result>(_ body: (Policy) throws -> Result) throws -> Result {
+        try lock.withLock {
+            if disposed { throw StreamsError.disposed(object: Policy.subjectName) }
+            return try body(policy)
+        }
     }
 
     // MARK: Sending
@@ -65,86 +82,67 @@ final class SubjectCore<Element, Policy: SubjectPolicy<Element>>: ObserverList, 
     /// Sends an element to every current observer (queued if a delivery is running).
     func sendNext(_ element: Element) {
         lock.lock()
-        guard !isStoppedLocked, !isDisposedLocked else { return lock.unlock() }
+        guard !stopped, !disposed else { return lock.unlock() }
         lastSequence &+= 1
-        policy.acceptNext(element)
+        guard Policy.storesElements else { return broadcast(element) }
+        var released = ReleaseList()
+        policy.acceptNext(element, releasing: &released)
         guard Policy.broadcastsElements else { return lock.unlock() }
-        guard !delivering else { return enqueueNext(element) }
-        delivering = true
+        broadcast(element)
+        _ = released  // displaced by the policy: released only now, outside the lock
+    }
+
+    /// Delivers `element` to the observers, or queues it behind a running delivery. Called with
+    /// the lock held; returns with it released.
+    @inline(__always)
+    private func broadcast(_ element: Element) {
+        guard delivery.claimIfIdle() else { return enqueueNext(element) }
         deliverer = pthread_self()
         let snapshot = entries
         let sequence = lastSequence
         lock.unlock()
         deliver(element, sequence: sequence, to: snapshot)
-        lock.lock()
-        finishDelivery()
+        deliverQueued()
     }
 
     /// Queues an element sent while another delivery runs, and releases the lock. Kept out of
     /// `sendNext` so the common path never needs `Work`'s metadata.
     @inline(never)
     private func enqueueNext(_ element: Element) {
-        enqueue(.next(element, sequence: lastSequence))
+        delivery.enqueue(.next(element, sequence: lastSequence))
         lock.unlock()
-    }
-
-    /// Appends work for the delivering thread. Called with the lock held.
-    private func enqueue(_ work: Work) {
-        queue.append(work)
-        queuedCount += 1
-    }
-
-    /// Called with the lock held and `delivering` set after a delivery: runs what was queued
-    /// meanwhile, then returns with the lock released and `delivering` cleared.
-    @inline(__always)
-    private func finishDelivery() {
-        guard queuedCount > 0 else {
-            delivering = false
-            return lock.unlock()
-        }
-        drainQueued()
-    }
-
-    /// Runs the queued work; see `drain`.
-    @inline(never)
-    private func drainQueued() {
-        let work = queue[queueHead]
-        queueHead += 1
-        queuedCount -= 1
-        drain(startingWith: work)
     }
 
     /// Sends a stop event; later sends are ignored.
     func sendStop(_ event: Event<Element>) {
         lock.lock()
-        guard !isStoppedLocked, !isDisposedLocked else { return lock.unlock() }
-        isStoppedLocked = true
+        guard !stopped, !disposed else { return lock.unlock() }
+        stopped = true
         policy.acceptStop(event)
         let events = event.isCompleted ? policy.completionEvents() : [event]
-        var works: [Work] = []
         for stopOrLast in events {
             lastSequence &+= 1
             if case .next(let element) = stopOrLast {
-                works.append(.next(element, sequence: lastSequence))
+                delivery.enqueue(.next(element, sequence: lastSequence))
             } else {
-                works.append(.stop(stopOrLast, sequence: lastSequence))
+                delivery.enqueue(.stop(stopOrLast, sequence: lastSequence))
             }
         }
-        guard !delivering else {
-            for work in works { enqueue(work) }
-            return lock.unlock()
-        }
-        delivering = true
-        deliverer = pthread_self()
-        for work in works.dropFirst() { enqueue(work) }
-        drain(startingWith: works[0])
+        let claimed = delivery.claim()
+        if claimed { deliverer = pthread_self() }
+        lock.unlock()
+        if claimed { deliverQueued() }
     }
 
-    /// Runs `first`, then everything queued meanwhile. Called with the lock held and
-    /// `delivering` set; returns with the lock released and `delivering` cleared.
-    private func drain(startingWith first: Work) {
-        var work = first
+    /// The delivery loop: runs the queued work, one item at a time and outside the lock, until
+    /// nothing waits. Called by the thread that claimed the loop.
+    private func deliverQueued() {
         while true {
+            lock.lock()
+            guard let work = delivery.next() else {
+                deliverer = nil
+                return lock.unlock()
+            }
             let snapshot = entries
             if case .stop = work {
                 entries.removeAll()
@@ -152,18 +150,6 @@ final class SubjectCore<Element, Policy: SubjectPolicy<Element>>: ObserverList, 
             }
             lock.unlock()
             perform(work, on: snapshot)
-            lock.lock()
-            if queuedCount > 0 {
-                work = queue[queueHead]
-                queueHead += 1
-                queuedCount -= 1
-                continue
-            }
-            queue.removeAll(keepingCapacity: queue.count < 64)
-            queueHead = 0
-            delivering = false
-            deliverer = nil
-            return lock.unlock()
         }
     }
 
@@ -202,62 +188,68 @@ final class SubjectCore<Element, Policy: SubjectPolicy<Element>>: ObserverList, 
 
     func subscribe(_ receiver: Receiver<Element>) -> any Disposable {
         lock.lock()
-        if Policy.replaysOnlyStopEvent, !isDisposedLocked, !isStoppedLocked {
+        if Policy.replaysOnlyStopEvent, !disposed, !stopped {
             // Nothing to replay: skip building the (generic, so costly) replay array.
-            let id = nextID
-            nextID += 1
-            entries.append(SubjectEntry(id: id, joinedAfter: lastSequence, receiver: receiver))
+            let id = register(receiver)
             lock.unlock()
             return SubjectSubscription(subject: self, id: id)
         }
         return subscribeReplaying(receiver)
     }
 
+    /// Adds `receiver` to the list. Called with the lock held.
+    @inline(__always)
+    private func register(_ receiver: Receiver<Element>) -> UInt64 {
+        let id = nextID
+        nextID += 1
+        entries.append(SubjectEntry(id: id, joinedAfter: lastSequence, receiver: receiver))
+        return id
+    }
+
     /// `subscribe` for a subject that has something to replay, has stopped or was disposed.
     /// Called with the lock held; releases it.
     @inline(never)
     private func subscribeReplaying(_ receiver: Receiver<Element>) -> any Disposable {
-        if isDisposedLocked {
+        if disposed {
             lock.unlock()
             receiver.onError(StreamsError.disposed(object: Policy.subjectName))
             return NopDisposable()
         }
         let replay = policy.replay()
-        if isStoppedLocked {
+        if stopped {
             lock.unlock()
             for event in replay { receiver.on(event) }
             return NopDisposable()
         }
-        let id = nextID
-        nextID += 1
-        entries.append(SubjectEntry(id: id, joinedAfter: lastSequence, receiver: receiver))
+        let id = register(receiver)
         let subscription = SubjectSubscription(subject: self, id: id)
         guard !replay.isEmpty else {
             lock.unlock()
             return subscription
         }
-        let work = Work.replay(id: id, events: replay)
-        if delivering {
-            if let deliverer, pthread_equal(deliverer, pthread_self()) != 0 {
-                // Subscribed from inside a delivery on this thread: replay now, as RxSwift does.
-                // This thread runs the delivery loop, so nothing else can call the new observer.
-                lock.unlock()
-                for event in replay { receiver.on(event) }
-            } else {
-                enqueue(work)
-                lock.unlock()
-            }
-        } else {
-            delivering = true
-            deliverer = pthread_self()
-            drain(startingWith: work)
+        if delivery.isDelivering, let deliverer, pthread_equal(deliverer, pthread_self()) != 0 {
+            // Subscribed from inside a delivery on this thread: replay now, as RxSwift does.
+            // This thread runs the delivery loop, so nothing else can call the new observer.
+            lock.unlock()
+            for event in replay { receiver.on(event) }
+            return subscription
         }
+        guard let work = delivery.submit(.replay(id: id, events: replay)) else {
+            lock.unlock()  // queued behind a delivery on another thread
+            return subscription
+        }
+        deliverer = pthread_self()
+        let snapshot = entries
+        lock.unlock()
+        perform(work, on: snapshot)
+        deliverQueued()
         return subscription
     }
 
-    override func remove(id: UInt64) {
+    /// Removes the observer subscribed as `key` (its id); does nothing if it is gone.
+    override func dispose(key: UInt64) {
         let removed: AnyObject? = lock.withLock {
-            guard let index = entryIndex(for: id), let receiver = entries[index].receiver else { return nil }
+            guard let index = entryIndex(for: key), let receiver = entries[index].receiver else { return nil }
             entries[index].receiver = nil
             entries[index].isLive = false
             tombstones += 1
@@ -284,13 +276,13 @@ final class SubjectCore<Element, Policy: SubjectPolicy<Element>>: ObserverList, 
     var hasObservers: Bool { lock.withLock { entries.count > tombstones } }
 
     /// Releases all observers; later use of the subject fails with ``StreamsError/disposed(object:)``.
-    func dispose() {
-        let released: ContiguousArray<SubjectEntry> = lock.withLock {
-            isDisposedLocked = true
+    override func dispose() {
+        let released: (ContiguousArray<SubjectEntry>, [Work]) = lock.withLock {
+            disposed = true
             defer { entries.removeAll() }
-            return entries
+            return (entries, delivery.removeAll())
         }
-        _ = released
+        _ = released  // released outside the lock
     }
 }
 
@@ -314,65 +306,49 @@ struct SubjectEntry {
     }
 }
 
-// Unchecked Sendable: no state of its own; `SubjectCore` guards its state with its lock
-/// What a ``SubjectSubscription`` needs from its subject: the non-generic base class of
-/// ``SubjectCore``, so a subscription (and a node holding one as its upstream) reaches `remove`
-/// through a plain class reference.
-class ObserverList: @unchecked Sendable {
-    /// Removes the observer subscribed as `id`; does nothing if it is gone.
-    func remove(id: UInt64) {}
-}
-
 /// Removes one observer from a subject. A value type: subscribing to a subject allocates nothing
 /// beyond the observer list's growth. Not generic, so returning it as `any Disposable` needs no
 /// runtime metadata lookup; a ``SubscriptionNode`` stores it as its two words.
 struct SubjectSubscription: Disposable {
-    let subject: ObserverList
+    let subject: DisposableNode
     let id: UInt64
-    func dispose() { subject.remove(id: id) }
-    /// The subject's observer list and the id, tagged odd (see ``SubscriptionNode``).
-    var _streamsUpstreamLink: (object: AnyObject, key: UInt64)? { (subject, id << 1 | 1) }
+    func dispose() { subject.dispose(key: id) }
+    /// The subject's observer list and the id (see ``DisposableNode/dispose(key:)``).
+    var _streamsUpstreamLink: (object: AnyObject, key: UInt64)? { (subject, id) }
 }
 
-/// What distinguishes one kind of subject from another: what it remembers and replays.
-/// Every method is called with the subject's lock held and must not call out.
+/// What distinguishes one kind of subject from another: what it remembers and replays. A value
+/// type kept in its ``SubjectCore``; every method is called with the core's lock held and must
+/// not call out.
 protocol SubjectPolicy<Element> {
     associatedtype Element
     /// The subject's name in error messages.
     static var subjectName: String { get }
+    /// Whether ``acceptNext(_:releasing:)`` does anything (false for PublishSubject, whose
+    /// per-element path then skips it).
+    static var storesElements: Bool { get }
     /// Whether elements are broadcast as they arrive (false for AsyncSubject).
     static var broadcastsElements: Bool { get }
-    /// Records an element (the current value, the replay buffer, the last element).
-    mutating func acceptNext(_ element: Element)
+    /// `true` if `replay()` is empty until the stop event (PublishSubject), so subscribing
+    /// can skip it.
+    static var replaysOnlyStopEvent: Bool { get }
+    /// Records an element (the current value, the replay buffer, the last element). What it
+    /// displaces goes into `released`, which the core releases after unlocking.
+    mutating func acceptNext(_ element: Element, releasing released: inout ReleaseList)
     /// Records the stop event.
     mutating func acceptStop(_ event: Event<Element>)
     /// The events a new subscriber receives first.
     func replay() -> [Event<Element>]
     /// The events broadcast on completion (AsyncSubject adds its last element).
     func completionEvents() -> [Event<Element>]
-    /// `true` if `replay()` is empty until the stop event (PublishSubject), so subscribing
-    /// can skip it.
-    static var replaysOnlyStopEvent: Bool { get }
+    /// Destroys storage the policy manages by hand (the subject is going away).
+    mutating func destroy()
 }
 
 extension SubjectPolicy {
+    static var storesElements: Bool { true }
     static var broadcastsElements: Bool { true }
     static var replaysOnlyStopEvent: Bool { false }
     func completionEvents() -> [Event<Element>] { [.completed] }
-}
-
-/// Errors the library itself produces.
-public enum StreamsError: Error, Equatable, Sendable {
-    /// An operation on an object that was already disposed.
-    case disposed(object: String)
-    /// `timeout` fired.
-    case timeout
-    /// A sequence had no elements where one was required (`asSingle`, `first` on a single).
-    case noElements
-    /// A sequence had more than one element where one was required.
-    case moreThanOneElement
-    /// `element(at:)` asked for an index past the end.
-    case argumentOutOfRange
-    /// A generic failure with a message.
-    case unknown(String)
+    mutating func destroy() {}
 }

@@ -1,27 +1,9 @@
-import Synchronization
-
-/// The non-generic root of the library's receivers and of its other internal disposable objects,
-/// so a node holding one as its upstream can dispose it through a plain class reference: a
-/// vtable call, with no existential to store and no element type to know.
-class DisposableNode {
-    /// Releases the object's resources; the default does nothing.
-    func dispose() {}
-}
-
-/// Holds a disposable that is not a ``DisposableNode`` (a user's, or a public disposable class),
-/// so it can be a node's upstream. The only case where becoming an upstream allocates.
-final class DisposableBox: DisposableNode {
-    private let wrapped: any Disposable
-    init(_ wrapped: any Disposable) { self.wrapped = wrapped }
-    override func dispose() { wrapped.dispose() }
-}
-
 /// The library's internal observer: one virtual method per kind of event, so the per-element
 /// path never builds an `Event` value.
 ///
 /// Concurrency: callers uphold the Observable contract — calls into one receiver never overlap
 /// and nothing follows a terminal call — so receivers keep per-event state without a lock.
-class Receiver<Element>: DisposableNode {
+class Receiver<Element>: DisposableNode, @unchecked Sendable {  // see DisposableNode
     /// Receives an element.
     func onNext(_ element: Element) { preconditionFailure("abstract") }
     /// Receives the terminal failure.
@@ -39,47 +21,44 @@ class Receiver<Element>: DisposableNode {
     }
 }
 
-// Unchecked Sendable: state published through `state`
 /// A receiver that is also the subscription to its upstream: it owns the upstream disposable and
 /// a disposed flag that every delivery checks.
 ///
-/// Invariants (all transitions go through the atomic `state`):
+/// Invariants (all transitions go through the atomic state word):
 /// - `upstream`/`upstreamKey` are written once, before the `hasUpstream` bit is published, and
 ///   read and cleared only by the single caller that wins `markDisposed()` while that bit is set,
 ///   or by `setUpstream` when it finds the node already disposed.
 /// - A terminal event is forwarded only by the caller that wins `markDisposed()`, so a reentrant
 ///   event sent from inside the terminal handler is dropped, never delivered after it.
 /// - `disposeResources()` runs exactly once, after the node is marked disposed, outside any lock.
-/// - The bits of `state` above the two flags hold the retained `LiveResources.Scope` the node was
+/// - The bits of the word above the flags hold the retained `LiveResources.Scope` the node was
 ///   counted into (an object pointer, so its low four bits are zero), set in `init` and read in
 ///   `deinit` only.
 ///
-/// Memory (Docs/Performance.md, M1): the upstream is two words — an object and a key — instead of
-/// an `any Disposable` existential (five words): a ``DisposableNode`` (key 0), or a subject's
-/// observer list with the observer's id (key odd), as the disposable's `_streamsUpstreamLink`
-/// says. Anything else is boxed.
-class SubscriptionNode<Element>: Receiver<Element>, Cancelable, @unchecked Sendable {
+/// Memory (Docs/Performance.md, M1): the upstream is two words — a ``DisposableNode`` and a key
+/// for ``DisposableNode/dispose(key:)`` — instead of an `any Disposable` existential (five
+/// words), as the disposable's `_streamsUpstreamLink` says. Anything else is boxed.
+class SubscriptionNode<Element>: Receiver<Element>, Cancelable, @unchecked Sendable {  // see the invariants
     // Plain constants: static properties of a generic class are not inlined, and `isDisposed`
     // runs on every delivery.
     @inline(__always) private static var disposedBit: Int { 1 }
     @inline(__always) private static var upstreamBit: Int { 2 }
     @inline(__always) private static var flagBits: Int { 15 }
 
-    private let state: Atomic<Int>
-    @exclusivity(unchecked) private var upstream: AnyObject?  // see the invariants above
+    @exclusivity(unchecked) private var upstream: DisposableNode?  // see the invariants above
     @exclusivity(unchecked) private var upstreamKey: UInt64 = 0  // see the invariants above
 
-    override init() {
+    init() {
         var bits = 0
         if let scope = LiveResources.acquire() {
             bits = Int(bitPattern: Unmanaged.passRetained(scope).toOpaque())
             assert(bits & Self.flagBits == 0, "an object pointer has free low bits")
         }
-        state = Atomic(bits)
+        super.init(atomicState: bits)
     }
 
     deinit {
-        let bits = state.load(ordering: .relaxed) & ~Self.flagBits
+        let bits = atomicState.loadRelaxed() & ~Self.flagBits
         if let pointer = UnsafeRawPointer(bitPattern: bits) {
             LiveResources.release(Unmanaged<LiveResources.Scope>.fromOpaque(pointer).takeRetainedValue())
         } else {
@@ -89,7 +68,7 @@ class SubscriptionNode<Element>: Receiver<Element>, Cancelable, @unchecked Senda
 
     /// `true` once the node was disposed or forwarded a terminal event.
     @inline(__always)
-    final var isDisposed: Bool { state.load(ordering: .acquiring) & Self.disposedBit != 0 }
+    final var isDisposed: Bool { atomicState.load() & Self.disposedBit != 0 }
 
     /// Stores the upstream subscription; disposes it at once if the node is already disposed.
     ///
@@ -97,14 +76,15 @@ class SubscriptionNode<Element>: Receiver<Element>, Cancelable, @unchecked Senda
     /// `NopDisposable` is dropped; anything else is boxed.
     final func setUpstream(_ disposable: __owned any Disposable) {
         if let link = disposable._streamsUpstreamLink {
-            upstream = link.object
+            // Only the library's own disposables answer with a link, and their objects are nodes.
+            upstream = unsafeDowncast(link.object, to: DisposableNode.self)
             upstreamKey = link.key
         } else if type(of: disposable) == NopDisposable.self {
             return
         } else {
             upstream = DisposableBox(disposable)
         }
-        let old = state.bitwiseOr(Self.upstreamBit, ordering: .acquiringAndReleasing).oldValue
+        let old = atomicState.setBits(Self.upstreamBit)
         if old & Self.disposedBit != 0 {
             disposeUpstream()
         }
@@ -112,18 +92,14 @@ class SubscriptionNode<Element>: Receiver<Element>, Cancelable, @unchecked Senda
 
     /// Disposes and releases the upstream, if any.
     private func disposeUpstream() {
-        guard let object = upstream.take() else { return }
-        if upstreamKey & 1 != 0 {
-            unsafeDowncast(object, to: ObserverList.self).remove(id: upstreamKey >> 1)
-        } else {
-            unsafeDowncast(object, to: DisposableNode.self).dispose()
-        }
+        guard let node = upstream.take() else { return }
+        if upstreamKey == 0 { node.dispose() } else { node.dispose(key: upstreamKey) }
     }
 
     /// Marks the node disposed. Returns the previous state if this call won, `nil` otherwise.
     @inline(__always)
     final func markDisposed() -> Int? {
-        let old = state.bitwiseOr(Self.disposedBit, ordering: .acquiringAndReleasing).oldValue
+        let old = atomicState.setBits(Self.disposedBit)
         return old & Self.disposedBit == 0 ? old : nil
     }
 
@@ -135,16 +111,14 @@ class SubscriptionNode<Element>: Receiver<Element>, Cancelable, @unchecked Senda
         disposeResources()
     }
 
-    /// A node is its own link: disposing it is a vtable call through ``DisposableNode``.
-    final var _streamsUpstreamLink: (object: AnyObject, key: UInt64)? { (self, 0) }
-
     /// Disposes the subscription: no new delivery starts after this returns.
     override func dispose() {
         guard let previous = markDisposed() else { return }
         tearDown(previousState: previous)
     }
 
-    /// Subclass hook for resources beyond the upstream (timers, inner subscriptions). Runs once.
+    /// Subclass hook for resources beyond the upstream (timers, inner subscriptions). Runs once,
+    /// outside every lock.
     func disposeResources() {}
 }
 

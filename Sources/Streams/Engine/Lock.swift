@@ -1,3 +1,5 @@
+import CStreamsEngine
+
 #if canImport(Darwin)
     import Darwin
 #elseif canImport(Glibc)
@@ -6,13 +8,15 @@
     import Musl
 #endif
 
-/// The library's one lock: a non-recursive mutex, held only to read or change state, never while
-/// calling an observer, a user closure, or `dispose()`.
+/// The engine's one lock: a non-recursive mutex, held only while a transition changes state.
+///
+/// Invariant (Docs/Internals.md): nothing is delivered, disposed, scheduled or released while it
+/// is held. Code outside `Engine/` never takes it directly; it changes state through
+/// ``LockedCell`` and the sinks built on it, which run what a transition decided after unlocking.
 ///
 /// It wraps a heap-allocated `pthread_mutex_t` (`os_unfair_lock` on Darwin) rather than
-/// `Synchronization.Mutex`, because ThreadSanitizer does not see `Mutex`'s futex and reports false
-/// races (see Docs/Contract.md). The struct is non-copyable, so a lock has exactly one owner.
-@usableFromInline
+/// `Synchronization.Mutex`: ThreadSanitizer does not see `Mutex`'s futex and reports false races,
+/// and `Mutex` needs macOS 15 / iOS 18. The struct is non-copyable, so a lock has one owner.
 struct Lock: ~Copyable, @unchecked Sendable {  // the mutex it owns is the synchronisation
     #if canImport(Darwin)
         private let mutex: UnsafeMutablePointer<os_unfair_lock>
@@ -47,11 +51,13 @@ struct Lock: ~Copyable, @unchecked Sendable {  // the mutex it owns is the synch
         #else
             pthread_mutex_lock(mutex)
         #endif
+        HeldLocks.entered()
     }
 
     /// Releases the lock.
     @inline(__always)
     func unlock() {
+        HeldLocks.left()
         #if canImport(Darwin)
             os_unfair_lock_unlock(mutex)
         #else
@@ -59,11 +65,32 @@ struct Lock: ~Copyable, @unchecked Sendable {  // the mutex it owns is the synch
         #endif
     }
 
-    /// Runs `body` with the lock held. `body` must not call out to user code.
+    /// Runs `body` with the lock held. `body` only reads or changes state: it never calls out.
     @inline(__always)
     func withLock<T>(_ body: () throws -> T) rethrows -> T {
         lock()
         defer { unlock() }
         return try body()
+    }
+}
+
+/// How many engine locks the current thread holds, counted in debug builds only, so tests can
+/// prove that no user code (an observer, a closure, an element's `deinit`) runs under one.
+package enum HeldLocks {
+    /// The number of engine locks held by the calling thread; always 0 in release builds.
+    package static var count: Int { streams_held_locks_get() }
+
+    @inline(__always)
+    static func entered() {
+        #if DEBUG
+            streams_held_locks_add(1)
+        #endif
+    }
+
+    @inline(__always)
+    static func left() {
+        #if DEBUG
+            streams_held_locks_add(-1)
+        #endif
     }
 }

@@ -1,0 +1,5 @@
+// The thread-local slots declared in include/CStreamsEngine.h; everything else there is inline.
+#include "CStreamsEngine.h"
+
+__thread void *streams_current_trampoline = 0;
+__thread intptr_t streams_held_lock_count = 0;

@@ -1,0 +1,141 @@
+// The cold sources that emit a sequence of elements — `from`, `of`, `range`, `repeatElement`,
+// `generate` — pull one element at a time from a closure made per subscription, so an infinite
+// or huge sequence works with `take`. On the current-thread scheduler (their default) each step
+// runs on the trampoline, as in RxSwift: several such sources composed synchronously take
+// turns. On another scheduler, each step is one scheduled item.
+//
+// States: waiting for its turn (queued on the trampoline, or its tick scheduled); pulling and
+// emitting; finished (completed, failed, or disposed).
+
+/// Writes the next element into the buffer and returns `true`, or returns `false` at the end.
+/// Made per subscription in the caller's module (see `from`), where the iterator's type is
+/// concrete, so a step costs one closure call.
+@usableFromInline
+typealias Pull<Element> = (UnsafeMutablePointer<Element>) throws -> Bool
+
+extension Observable {
+    /// A cold source emitting what `makePull` (called once per subscription) yields, then
+    /// completing; a thrown error fails it.
+    ///
+    /// `makePull` need not be `@Sendable`: it only reads what it captured (the sequence, which
+    /// `from` cannot require to be `Sendable`), once per subscription.
+    @usableFromInline
+    static func pulling(
+        scheduler: some ImmediateSchedulerType, _ makePull: @escaping () -> Pull<Element>
+    ) -> Observable<Element> {
+        if scheduler is CurrentThreadScheduler {
+            return PullSource(makePull: makePull, scheduler: nil).asObservable()
+        }
+        return PullSource(makePull: makePull, scheduler: scheduler).asObservable()
+    }
+}
+
+/// The producer of every pulled source.
+private struct PullSource<Element>: Producer {
+    let makePull: () -> Pull<Element>
+    let scheduler: (any ImmediateSchedulerType)?
+
+    func subscribe(_ receiver: Receiver<Element>) -> any Disposable {
+        guard let scheduler else {
+            let sink = TrampolinePullSink(pull: makePull(), downstream: receiver)
+            sink.start()
+            return sink
+        }
+        let sink = ScheduledPullSink(pull: makePull(), scheduler: scheduler, downstream: receiver)
+        sink.start()
+        return sink
+    }
+}
+
+/// One element of a pulled source, held between the pull and the emission.
+private struct PullBuffer<Element>: ~Copyable {
+    private let slot = UnsafeMutablePointer<Element>.allocate(capacity: 1)
+
+    deinit { slot.deallocate() }
+
+    /// Pulls the next element: `nil` at the end; a thrown error is the pull's.
+    func next(_ pull: Pull<Element>) throws -> Element? {
+        try pull(slot) ? slot.move() : nil
+    }
+}
+
+/// Steps on the current thread's trampoline: emits while nothing else waits there, and yields
+/// its turn (queueing itself behind the waiting work) as soon as something does.
+private final class TrampolinePullSink<Element>: Sink<Element, Element>, TrampolineTask,
+    @unchecked Sendable  // `pull` and `buffer` are used only by the serial steps
+{
+    private let pull: Pull<Element>
+    private let buffer = PullBuffer<Element>()
+
+    init(pull: @escaping Pull<Element>, downstream: Receiver<Element>) {
+        self.pull = pull
+        super.init(downstream: downstream)
+    }
+
+    /// Takes the first turn: queued if a trampoline runs (it always does inside a subscription).
+    func start() {
+        if let trampoline = Trampoline.current {
+            trampoline.enqueue(self)
+        } else {
+            runOnTrampoline()
+        }
+    }
+
+    func runOnTrampoline() {
+        let trampoline = Trampoline.current
+        while !isDisposed {
+            let element: Element
+            do {
+                guard let next = try buffer.next(pull) else { return forwardCompleted() }
+                element = next
+            } catch {
+                return forwardError(error)
+            }
+            forwardNext(element)
+            if let trampoline, trampoline.hasQueuedWork {
+                return trampoline.enqueue(self)
+            }
+        }
+    }
+
+    override func onNext(_ element: Element) {}
+    override func onError(_ error: any Error) {}
+    override func onCompleted() {}
+}
+
+/// Steps on a scheduler: one element per scheduled tick of the sink's timer.
+private final class ScheduledPullSink<Element>: SerializingSink<Element, Element, Void>,
+    @unchecked Sendable  // `pull` and `buffer` are used only by the serial ticks
+{
+    private let pull: Pull<Element>
+    private let buffer = PullBuffer<Element>()
+
+    init(pull: @escaping Pull<Element>, scheduler: any ImmediateSchedulerType, downstream: Receiver<Element>) {
+        self.pull = pull
+        super.init(state: (), timerScheduler: .immediate(scheduler), downstream: downstream)
+    }
+
+    func start() {
+        update { _, effects in effects.armTimerNow() }
+    }
+
+    override func tick(generation: UInt64) {
+        guard acceptTick(generation) else { return }
+        let next: Element?
+        do {
+            next = try buffer.next(pull)
+        } catch {
+            update { _, effects in effects.fail(error) }
+            return
+        }
+        update { _, effects in
+            guard let next else { return effects.complete() }
+            effects.emit(next)
+            effects.armTimerNow()
+        }
+    }
+
+    override func onNext(_ element: Element) {}
+    override func onError(_ error: any Error) {}
+    override func onCompleted() {}
+}
