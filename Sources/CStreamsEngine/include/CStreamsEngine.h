@@ -51,10 +51,12 @@ static inline bool streams_atomic_compare_exchange(void *word, intptr_t *expecte
 // than pthread_getspecific on the per-subscription path.
 
 /// The trampoline running on this thread (an unretained object pointer), or NULL.
-extern __thread void *streams_current_trampoline;
+/// Initial-exec: the library is linked into the program, so the slot's offset is fixed at load
+/// time and an access needs no call to __tls_get_addr.
+extern __thread void *streams_current_trampoline __attribute__((tls_model("initial-exec")));
 
 /// How many engine locks this thread holds (debug builds count them).
-extern __thread intptr_t streams_held_lock_count;
+extern __thread intptr_t streams_held_lock_count __attribute__((tls_model("initial-exec")));
 
 static inline void *streams_trampoline_get(void) { return streams_current_trampoline; }
 

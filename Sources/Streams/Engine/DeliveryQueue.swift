@@ -6,31 +6,34 @@
 /// States: idle (nobody delivering; the queue is empty); delivering (one thread owns the loop:
 /// ``submit(_:)`` queues, ``next()`` hands it the next item or, when empty, ends the loop).
 ///
-/// A value guarded by its owner's lock. The owner's loop is: under the lock, `submit` or `next`;
-/// after unlocking, run what it returned; repeat while `next` returns work.
+/// A value guarded by its owner's lock. The owner's loop is: under the lock, `submit` (or
+/// `hasNext` and `takeNext`); after unlocking, run the work; repeat while `hasNext` says so.
 struct DeliveryQueue<Work> {
     private var queued = OutputQueue<Work>()
     /// `true` while one thread runs the loop.
     private(set) var isDelivering = false
 
     /// `true` when no work waits.
-    var isEmpty: Bool { queued.isEmpty }
+    @inline(__always) var isEmpty: Bool { queued.isEmpty }
 
-    /// Offers `work`: returns it to run now (claiming the loop) if nobody is delivering and
-    /// nothing waits; otherwise queues it and returns `nil`.
-    mutating func submit(_ work: __owned Work) -> Work? {
+    /// Offers `work`: returns `true` if the caller must run it now (the loop is claimed: nobody
+    /// was delivering and nothing waits); otherwise queues it and returns `false`.
+    @inline(__always)
+    mutating func submit(_ work: __owned Work) -> Bool {
         guard isDelivering || !queued.isEmpty else {
             isDelivering = true
-            return work
+            return true
         }
         queued.append(work)
-        return nil
+        return false
     }
 
     /// Queues `work` behind what waits, without claiming the loop.
+    @inline(__always)
     mutating func enqueue(_ work: __owned Work) { queued.append(work) }
 
     /// Claims the loop if work waits and nobody is delivering.
+    @inline(__always)
     mutating func claim() -> Bool {
         guard !isDelivering, !queued.isEmpty else { return false }
         isDelivering = true
@@ -38,21 +41,26 @@ struct DeliveryQueue<Work> {
     }
 
     /// Claims the loop for work the caller runs itself (nothing waits, nobody delivers).
+    @inline(__always)
     mutating func claimIfIdle() -> Bool {
         guard !isDelivering, queued.isEmpty else { return false }
         isDelivering = true
         return true
     }
 
-    /// For the thread running the loop: the next work, or `nil` (and the loop is released) when
-    /// nothing waits.
-    mutating func next() -> Work? {
-        guard !queued.isEmpty else {
-            isDelivering = false
-            return nil
-        }
-        return queued.removeFirst()
+    /// For the thread running the loop: `true` if work waits (take it with ``takeNext()``);
+    /// otherwise releases the loop and returns `false`. Returns no optional, so unspecialized
+    /// callers need no runtime metadata for `Work?`.
+    @inline(__always)
+    mutating func hasNext() -> Bool {
+        guard queued.isEmpty else { return true }
+        isDelivering = false
+        return false
     }
+
+    /// Takes the next waiting work; call only after ``hasNext()`` returned `true`.
+    @inline(__always)
+    mutating func takeNext() -> Work { queued.removeFirst() }
 
     /// Keeps the loop claimed for good: nothing is delivered after a terminal event.
     mutating func close() { isDelivering = true }

@@ -5,6 +5,7 @@
 /// It also owns the object's one word of atomic state (see ``AtomicWord``): a subscription's
 /// disposed flag, a one-shot disposable's "ran" flag. The word is the first stored property of
 /// every subclass, which is what makes the engine's atomics reachable without `Synchronization`.
+@usableFromInline
 class DisposableNode: Disposable, @unchecked Sendable {  // the word is only touched through `AtomicWord`
     private var atomicStorage: Int
 
@@ -15,14 +16,30 @@ class DisposableNode: Disposable, @unchecked Sendable {  // the word is only tou
     final var atomicState: AtomicWord { AtomicWord(firstStoredPropertyOf: self) }
 
     /// Releases the object's resources; the default does nothing.
+    @usableFromInline
     func dispose() {}
 
     /// A node is its own link: a subscription stores it as its upstream without a box.
+    @usableFromInline
     final var _streamsUpstreamLink: (object: AnyObject, key: UInt64)? { (self, 0) }
+
+    /// A tick of a timer this object scheduled (through ``_TimerTick``); `id` lets it recognise a
+    /// stale tick. Runs on the scheduler; the result is kept by the scheduled item and disposed
+    /// with it. Only timer targets override it.
+    func timerFired(_ id: UInt64) -> any Disposable {
+        preconditionFailure("\(type(of: self)) scheduled a timer but does not handle it")
+    }
 
     /// Releases the part of the object that `key` names. Only observer lists use keys (a subject's
     /// subscription is its observer list and the observer's id); the default ignores `key`.
     func dispose(key: UInt64) { dispose() }
+}
+
+extension DisposableNode {
+    /// A node that stands for "no node" in the engine's inline lists: a non-optional reference is
+    /// copied and dropped with a plain retain and release, while an optional one goes through
+    /// outlined value-witness code on this toolchain.
+    static let none = DisposableNode()
 }
 
 /// Holds a disposable that is not a ``DisposableNode`` (a user's, or a public disposable class),
@@ -31,4 +48,36 @@ final class DisposableBox: DisposableNode, @unchecked Sendable {  // immutable a
     private let wrapped: any Disposable
     init(_ wrapped: any Disposable) { self.wrapped = wrapped }
     override func dispose() { wrapped.dispose() }
+}
+
+/// A disposable as the engine keeps it: a node and a key for ``DisposableNode/dispose(key:)``
+/// (the library's own disposables, as their `_streamsUpstreamLink` says), or a boxed foreign one.
+/// Not an existential, so keeping, moving and dropping one costs a retain or release, never a
+/// call through a value witness.
+struct NodeLink {
+    let node: DisposableNode
+    let key: UInt64
+
+    /// The link for `disposable` (boxed if it is not the library's own).
+    init(_ disposable: __owned any Disposable) {
+        if let link = disposable._streamsUpstreamLink {
+            // Only the library's own disposables answer with a link, and their objects are nodes.
+            node = unsafeDowncast(link.object, to: DisposableNode.self)
+            key = link.key
+        } else {
+            node = DisposableBox(disposable)
+            key = 0
+        }
+    }
+
+    /// The link for `node` and `key`.
+    init(node: DisposableNode, key: UInt64 = 0) {
+        self.node = node
+        self.key = key
+    }
+
+    /// Disposes what the link stands for.
+    func dispose() {
+        if key == 0 { node.dispose() } else { node.dispose(key: key) }
+    }
 }

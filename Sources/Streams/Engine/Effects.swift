@@ -9,117 +9,220 @@ enum Terminal {
 /// lock and records here; the engine acts after unlocking: it disposes, releases and schedules,
 /// then delivers the emitted events in the order they were decided.
 ///
-/// Its layout does not depend on `Output` (pointers and non-generic lists), so unspecialized
-/// generic code creates it without a runtime metadata lookup.
+/// One unowned reference to the sink's ``SerialControl``: its layout does not depend on
+/// `Output`, so unspecialized generic code creates it without a runtime metadata lookup.
 struct Effects<Output> {
-    /// The sink's delivery queue and timer, valid only during the transition.
-    let control: UnsafeMutablePointer<SerialControl<Output>>
-    /// Disposables to dispose after unlocking, in the order given.
-    var disposals = DisposalList()
-    /// Values displaced by the transition, released after unlocking.
-    var releases = ReleaseList()
+    private unowned(unsafe) let control: SerialControl<Output>
 
-    init(control: UnsafeMutablePointer<SerialControl<Output>>) {
+    /// Effects recorded into `control`; valid only during one transition, with its lock held.
+    init(_ control: SerialControl<Output>) {
         self.control = control
     }
 
     /// `true` once a terminal event was decided: nothing more will be delivered.
-    var isStopped: Bool { control.pointee.isStopped }
+    var isStopped: Bool { control.isStopped }
 
-    /// Queues `element` for delivery (ignored after a terminal event).
-    mutating func emit(_ element: __owned Output) {
-        guard !control.pointee.isStopped else { return release(element) }
-        control.pointee.queue.enqueue(element)
+    /// Queues `element` for delivery (ignored, and released after unlocking, after a terminal
+    /// event).
+    func emit(_ element: __owned Output) {
+        guard !control.isStopped else { return control.discarded.append(element) }
+        control.queue.enqueue(element)
+    }
+
+    /// Holds `element` for later (``emitHeld()``), replacing the held one, which is released
+    /// after unlocking.
+    func hold(_ element: __owned Output) {
+        if !control.held.isEmpty { control.discarded.append(control.held.removeFirst()) }
+        control.held.append(element)
+    }
+
+    /// `true` while an element is held.
+    var isHolding: Bool { !control.held.isEmpty }
+
+    /// Queues the held element, if any, for delivery.
+    func emitHeld() {
+        guard !control.held.isEmpty else { return }
+        emit(control.held.removeFirst())
+    }
+
+    /// Releases the held element, if any, after unlocking.
+    func dropHeld() {
+        guard !control.held.isEmpty else { return }
+        control.discarded.append(control.held.removeFirst())
     }
 
     /// Decides normal completion, delivered after the queued elements.
-    mutating func complete() { terminate(.completed) }
+    func complete() { terminate(.completed) }
 
     /// Decides failure, delivered after the queued elements.
-    mutating func fail(_ error: any Error) { terminate(.failed(error)) }
+    func fail(_ error: any Error) { terminate(.failed(error)) }
 
-    private mutating func terminate(_ terminal: Terminal) {
-        guard !control.pointee.isStopped else { return }
-        control.pointee.isStopped = true
-        control.pointee.terminal = terminal
-        control.pointee.timer.cancel()
+    private func terminate(_ terminal: Terminal) {
+        guard !control.isStopped else { return }
+        control.isStopped = true
+        control.terminal = terminal
+        control.isTerminalPending = true
+        control.timer.cancel()
     }
 
     /// Disposes `disposable` after unlocking.
-    mutating func dispose(_ disposable: __owned (any Disposable)?) {
-        if let disposable { disposals.append(disposable) }
+    func dispose(_ disposable: __owned (any Disposable)?) {
+        if let disposable { control.disposals.append(NodeLink(disposable)) }
     }
 
-    /// Releases `value` after unlocking (a displaced element, an old inner subscription).
-    mutating func release<Value>(_ value: __owned Value) {
-        releases.append(value)
+    /// Disposes `node` after unlocking (a child subscription).
+    func dispose(_ node: __owned DisposableNode?) {
+        if let node { control.disposals.append(NodeLink(node: node)) }
+    }
+
+    /// Releases `node` after unlocking (an ended child subscription).
+    func release(_ node: __owned DisposableNode?) {
+        if let node { control.releases.append(node: node) }
+    }
+
+    /// Releases `value` after unlocking (a displaced element).
+    func release<Value>(_ value: __owned Value) {
+        control.releases.append(value)
     }
 
     /// Stores `value` in `slot`, releasing what it held after unlocking.
-    mutating func replace<Value>(_ slot: inout Value?, with value: __owned Value) {
+    func replace<Value>(_ slot: inout Value?, with value: __owned Value) {
         if let old = slot.take() { release(old) }
         slot = value
     }
 
-    /// Takes the value out of `slot`, or returns `nil`.
-    mutating func take<Value>(_ slot: inout Value?) -> Value? { slot.take() }
-
     /// Arms the sink's timer to fire after `dueTime`, cancelling the armed one; a tick from a
     /// cancelled or replaced timer never reaches the operator.
-    mutating func armTimer(after dueTime: RxTimeInterval) { control.pointee.timer.arm(.after(dueTime)) }
+    func armTimer(after dueTime: RxTimeInterval) { control.timer.arm(.after(dueTime)) }
 
     /// Arms the sink's timer to fire as soon as its scheduler can run it.
-    mutating func armTimerNow() { control.pointee.timer.arm(.now) }
+    func armTimerNow() { control.timer.arm(.now) }
 
     /// Cancels the armed timer, if any.
-    mutating func cancelTimer() { control.pointee.timer.cancel() }
+    func cancelTimer() { control.timer.cancel() }
 
     /// Accepts the timer's tick if its generation is current (the timer is then idle).
-    mutating func acceptTick(_ generation: UInt64) -> Bool { control.pointee.timer.accept(generation) }
+    func acceptTick(_ generation: UInt64) -> Bool { control.timer.accept(generation) }
 
     /// `true` while a timer is armed and has not fired.
-    var isTimerArmed: Bool { control.pointee.timer.isArmed }
+    var isTimerArmed: Bool { control.timer.isArmed }
 }
 
 /// Disposables collected under a lock, disposed after unlocking: two inline, more in an array.
-struct DisposalList {
-    private var first: (any Disposable)?
-    private var second: (any Disposable)?
-    private var more: [any Disposable] = []
+///
+/// The inline slots hold unmanaged references that the list retains and releases itself, so an
+/// empty list is trivial to create, move and drop, and a full one costs one retain and one
+/// release per node — no optional-of-class or existential code, which this toolchain outlines
+/// into value-witness calls. Non-copyable: a list is moved, never duplicated, and dropping one
+/// releases what it still holds.
+struct DisposalList: ~Copyable {
+    private var first: Unmanaged<DisposableNode>?
+    private var firstKey: UInt64 = 0
+    private var second: Unmanaged<DisposableNode>?
+    private var secondKey: UInt64 = 0
+    private var more: [NodeLink]?
+    private(set) var count = 0
 
-    mutating func append(_ disposable: __owned any Disposable) {
-        if first == nil {
-            first = disposable
-        } else if second == nil {
-            second = disposable
-        } else {
-            more.append(disposable)
-        }
+    init() {}
+
+    deinit {
+        first?.release()
+        second?.release()
     }
 
-    /// Disposes everything, in the order appended.
-    mutating func disposeAll() {
-        first.take()?.dispose()
-        second.take()?.dispose()
-        for disposable in more { disposable.dispose() }
-        more = []
+    /// `true` when nothing waits.
+    @inline(__always) var isEmpty: Bool { count == 0 }
+
+    mutating func append(_ link: __owned NodeLink) {
+        switch count {
+        case 0:
+            first = .passRetained(link.node)
+            firstKey = link.key
+        case 1:
+            second = .passRetained(link.node)
+            secondKey = link.key
+        default:
+            if more == nil { more = [] }
+            more!.append(link)
+        }
+        count += 1
+    }
+
+    /// Takes everything out, leaving the list empty.
+    mutating func take() -> DisposalList {
+        let taken = consume self
+        self = DisposalList()
+        return taken
+    }
+
+    /// Moves everything into `other`, in order.
+    mutating func moveAll(into other: inout DisposalList) {
+        guard count > 0 else { return }
+        if other.isEmpty {
+            other = take()
+            return
+        }
+        let taken = take()
+        taken.forEach { other.append($0) }
+    }
+
+    /// Calls `body` with each link, in the order appended.
+    func forEach(_ body: (NodeLink) -> Void) {
+        if let first { body(NodeLink(node: first.takeUnretainedValue(), key: firstKey)) }
+        if let second { body(NodeLink(node: second.takeUnretainedValue(), key: secondKey)) }
+        more?.forEach(body)
+    }
+
+    /// Disposes everything, in the order appended; dropping the list then releases it.
+    func disposeAll() {
+        guard count > 0 else { return }
+        forEach { $0.dispose() }
     }
 }
 
-/// Values a transition displaced, kept alive until the lock is released: two inline, more in an
-/// array. Dropping the list (after unlocking) releases them.
-struct ReleaseList {
-    private var first: Any?
-    private var second: Any?
-    private var more: [Any] = []
+/// Values a transition displaced, kept alive until the lock is released: nodes (old children,
+/// fired timers) two inline, anything else boxed. Dropping the list (after unlocking) releases
+/// them. Non-copyable, with unmanaged inline slots, as ``DisposalList``.
+struct ReleaseList: ~Copyable {
+    private var first: Unmanaged<DisposableNode>?
+    private var second: Unmanaged<DisposableNode>?
+    private var more: [Any]?
+    private var count = 0
 
-    mutating func append<Value>(_ value: __owned Value) {
+    init() {}
+
+    deinit {
+        first?.release()
+        second?.release()
+    }
+
+    /// `true` when nothing waits.
+    @inline(__always) var isEmpty: Bool { count == 0 }
+
+    /// Keeps `node` until the list is dropped.
+    mutating func append(node: __owned DisposableNode) {
         if first == nil {
-            first = value
+            first = .passRetained(node)
         } else if second == nil {
-            second = value
+            second = .passRetained(node)
         } else {
-            more.append(value)
+            append(node as Any)
+            return
         }
+        count += 1
+    }
+
+    /// Keeps `value` until the list is dropped.
+    mutating func append<Value>(_ value: __owned Value) {
+        if more == nil { more = [] }
+        more!.append(value)
+        count += 1
+    }
+
+    /// Takes everything out, leaving the list empty.
+    mutating func take() -> ReleaseList {
+        let taken = consume self
+        self = ReleaseList()
+        return taken
     }
 }

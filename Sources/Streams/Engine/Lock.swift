@@ -94,3 +94,57 @@ package enum HeldLocks {
         #endif
     }
 }
+
+/// A class whose first stored property is its mutex, so owning the lock costs no allocation of
+/// its own (``Lock`` allocates the mutex). The engine's per-subscription control objects use it.
+///
+/// Invariant: no stored property precedes the mutex (it is reached through
+/// `_getUnsafePointerToStoredProperties`, as ``AtomicWord`` reaches its word), and Swift code
+/// never reads or writes the property itself after `init`.
+class LockingObject: @unchecked Sendable {  // the mutex is the synchronisation
+    #if canImport(Darwin)
+        private var mutex = os_unfair_lock()
+        private var address: UnsafeMutablePointer<os_unfair_lock> {
+            _getUnsafePointerToStoredProperties(self).assumingMemoryBound(to: os_unfair_lock.self)
+        }
+    #else
+        private var mutex = pthread_mutex_t()
+        private var address: UnsafeMutablePointer<pthread_mutex_t> {
+            _getUnsafePointerToStoredProperties(self).assumingMemoryBound(to: pthread_mutex_t.self)
+        }
+    #endif
+
+    init() {
+        #if !canImport(Darwin)
+            pthread_mutex_init(address, nil)
+        #endif
+    }
+
+    deinit {
+        #if !canImport(Darwin)
+            pthread_mutex_destroy(address)
+        #endif
+    }
+
+    /// Acquires the lock.
+    @inline(__always)
+    final func lock() {
+        #if canImport(Darwin)
+            os_unfair_lock_lock(address)
+        #else
+            pthread_mutex_lock(address)
+        #endif
+        HeldLocks.entered()
+    }
+
+    /// Releases the lock.
+    @inline(__always)
+    final func unlock() {
+        HeldLocks.left()
+        #if canImport(Darwin)
+            os_unfair_lock_unlock(address)
+        #else
+            pthread_mutex_unlock(address)
+        #endif
+    }
+}

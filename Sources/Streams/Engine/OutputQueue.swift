@@ -3,14 +3,23 @@
 /// Its layout does not depend on `Element` (a pointer and three integers), so code that runs
 /// unspecialized — a generic sink called from the app's module — touches it without a runtime
 /// metadata lookup, which a `ContiguousArray<Event<Element>>` would cost on every access.
-/// The storage is allocated on first use and grows by doubling; the owner calls ``destroy()``
+/// The storage is allocated on first use and grows by doubling (its capacity is a power of two,
+/// so wrapping an index is a mask, not a division); the owner calls ``destroy()``
 /// from its `deinit`.
 ///
 /// Not thread-safe: it lives in the state of a sink and is guarded by that sink's lock.
 struct OutputQueue<Element> {
-    private var storage: UnsafeMutablePointer<Element>?
+    /// The ring's memory, bound to `Element`; `nil` until the first append. Raw rather than
+    /// `UnsafeMutablePointer<Element>?`, whose optional's metadata unspecialized code would look
+    /// up at runtime on every access.
+    private var memory: UnsafeMutableRawPointer?
     private var capacity = 0
     private var head = 0
+    @inline(__always)
+    private var storage: UnsafeMutablePointer<Element> {
+        memory.unsafelyUnwrapped.assumingMemoryBound(to: Element.self)
+    }
+
     /// The number of queued elements.
     private(set) var count = 0
 
@@ -18,17 +27,19 @@ struct OutputQueue<Element> {
     @inline(__always) var isEmpty: Bool { count == 0 }
 
     /// Appends `element`.
+    @inline(__always)
     mutating func append(_ element: __owned Element) {
         if count == capacity { grow() }
-        (storage! + (head + count) % capacity).initialize(to: element)
+        (storage + ((head + count) & (capacity - 1))).initialize(to: element)
         count += 1
     }
 
     /// Removes and returns the oldest element.
+    @inline(__always)
     mutating func removeFirst() -> Element {
         precondition(count > 0, "OutputQueue: removeFirst on an empty queue")
-        let element = (storage! + head).move()
-        head = (head + 1) % capacity
+        let element = (storage + head).move()
+        head = (head + 1) & (capacity - 1)
         count -= 1
         if count == 0 { head = 0 }
         return element
@@ -38,7 +49,7 @@ struct OutputQueue<Element> {
     var elements: [Element] {
         var copies: [Element] = []
         copies.reserveCapacity(count)
-        for index in 0..<count { copies.append((storage! + (head + index) % capacity).pointee) }
+        for index in 0..<count { copies.append((storage + ((head + index) & (capacity - 1))).pointee) }
         return copies
     }
 
@@ -50,14 +61,15 @@ struct OutputQueue<Element> {
         return elements
     }
 
+    @inline(never)
     private mutating func grow() {
         let newCapacity = max(4, capacity * 2)
         let newStorage = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
         for index in 0..<count {
-            (newStorage + index).moveInitialize(from: storage! + (head + index) % capacity, count: 1)
+            (newStorage + index).moveInitialize(from: storage + ((head + index) & (capacity - 1)), count: 1)
         }
-        storage?.deallocate()
-        storage = newStorage
+        memory?.deallocate()
+        memory = UnsafeMutableRawPointer(newStorage)
         capacity = newCapacity
         head = 0
     }
@@ -66,8 +78,8 @@ struct OutputQueue<Element> {
     /// which runs outside every lock.
     mutating func destroy() {
         while count > 0 { _ = removeFirst() }
-        storage?.deallocate()
-        storage = nil
+        memory?.deallocate()
+        memory = nil
         capacity = 0
     }
 }

@@ -1,24 +1,66 @@
-/// The engine's half of a ``SerializingSink``: the serial-delivery queue, the decided terminal
-/// event and the timer, guarded by the sink's lock. Its layout does not depend on `Output`.
+/// The engine's half of a ``SerializingSink``: its lock, the serial-delivery queue, the decided
+/// terminal event, the timer, and what the current transition asked to dispose or release.
+///
+/// A class (one allocation, with the mutex inside it), so a transition's ``Effects`` reaches it
+/// through one reference: no pointer to a generic struct, whose metadata unspecialized code would
+/// look up at runtime on every transition.
 ///
 /// States: running (transitions run; emitted elements go through `queue`); stopped (a terminal
 /// event was decided or the sink was disposed: no transition runs, nothing new is queued, and
-/// the terminal event is delivered after the elements already queued).
-struct SerialControl<Output> {
+/// the terminal event is delivered after the elements already queued). Every `var` is guarded by
+/// the lock.
+final class SerialControl<Output>: LockingObject, @unchecked Sendable {  // guarded by its lock
     /// Elements decided but not delivered yet, in decision order, and who delivers them.
-    var queue = DeliveryQueue<Output>()
+    @exclusivity(unchecked) var queue = DeliveryQueue<Output>()
     /// The decided terminal event, delivered once the queue is empty.
-    var terminal: Terminal?
+    @exclusivity(unchecked) var terminal: Terminal?
+    /// `terminal != nil`, kept as a plain flag: comparing the optional copies it.
+    @exclusivity(unchecked) var isTerminalPending = false
     /// `true` once a terminal event was decided or the sink was disposed.
-    var isStopped = false
+    @exclusivity(unchecked) var isStopped = false
     /// The sink's timer.
-    var timer = TimerSlot()
+    @exclusivity(unchecked) var timer = TimerSlot()
+    /// The element a transition holds for later (a debounced or throttled element): zero or one.
+    @exclusivity(unchecked) var held = OutputQueue<Output>()
+    /// Elements a transition displaced: the delivery loop releases them, outside the lock.
+    @exclusivity(unchecked) var discarded = OutputQueue<Output>()
+    /// What the current transition asked to dispose, taken after unlocking.
+    @exclusivity(unchecked) var disposals = DisposalList()
+    /// What the current transition displaced, released after unlocking.
+    @exclusivity(unchecked) var releases = ReleaseList()
 
-    /// Claims the delivery loop if something waits (elements or the terminal event) and nobody
-    /// is delivering.
-    mutating func claimDelivery() -> Bool {
-        queue.claim() || (terminal != nil && queue.claimIfIdle())
+    deinit {
+        queue.destroy()
+        held.destroy()
+        discarded.destroy()
     }
+
+    /// `true` if a transition left anything to do after unlocking (a delivery to run, something
+    /// to dispose or release, the timer to schedule or cancel).
+    @inline(__always)
+    var hasWork: Bool {
+        (!queue.isDelivering && (!queue.isEmpty || isTerminalPending || !discarded.isEmpty)) || !disposals.isEmpty
+            || !releases.isEmpty || timer.hasWork
+    }
+
+    /// Claims the delivery loop if something waits (elements, the terminal event, elements to
+    /// release) and nobody is delivering.
+    @inline(__always)
+    func claimDelivery() -> Bool {
+        queue.claim() || ((isTerminalPending || !discarded.isEmpty) && queue.claimIfIdle())
+    }
+}
+
+/// What a transition of a ``SerializingSink`` left to do after unlocking. Not generic (nor nested
+/// in the generic sink), so handling it needs no runtime type metadata.
+struct TransitionWork: ~Copyable {
+    var disposals = DisposalList()
+    var releases = ReleaseList()
+    var timerDue = TimerSlot.Due.none
+    var timerGeneration: UInt64 = 0
+    let deliver: Bool
+
+    init(deliver: Bool) { self.deliver = deliver }
 }
 
 /// The per-subscription half of every operator whose events may be decided on several threads
@@ -33,75 +75,100 @@ struct SerialControl<Output> {
 /// no lock is held while it runs. ``emitNext(_:if:)`` is the allocation-free path for the common
 /// "accept this element and deliver it" transition.
 ///
-/// Invariants: `state` and `control` are touched only with `lock` held; exactly one thread
-/// delivers while `control.isDelivering` is set; once `control.isStopped` is set no transition
+/// Invariants: `state` and `control` are touched only with `control`'s lock held; exactly one
+/// thread runs the delivery loop while it is claimed; once `control.isStopped` is set no transition
 /// runs and nothing new is queued; the timer's tick reaches ``timerFired(_:_:)`` only while its
 /// generation is current.
-class SerializingSink<Input, Output, State>: Sink<Input, Output>, TimerTarget,
+class SerializingSink<Input, Output, State>: Sink<Input, Output>,
     @unchecked Sendable  // `state` and `control` are guarded by `lock`
 {
-    private let lock = Lock()
+    private let control = SerialControl<Output>()
     @exclusivity(unchecked) private var state: State
-    @exclusivity(unchecked) private var control = SerialControl<Output>()
-    private let timerScheduler: TimerScheduler?
+    /// The timer's scheduler, kept as two optionals rather than an enum with existential
+    /// payloads, which unspecialized code copies through value witnesses.
+    private let timedScheduler: (any SchedulerType)?
+    private let hopScheduler: (any ImmediateSchedulerType)?
 
     /// A sink starting in `state`; `timerScheduler` runs the timer, if the operator has one.
     init(state: State, timerScheduler: TimerScheduler? = nil, downstream: Receiver<Output>) {
         self.state = state
-        self.timerScheduler = timerScheduler
+        switch timerScheduler {
+        case .timed(let scheduler):
+            timedScheduler = scheduler
+            hopScheduler = scheduler
+        case .immediate(let scheduler):
+            timedScheduler = nil
+            hopScheduler = scheduler
+        case nil:
+            timedScheduler = nil
+            hopScheduler = nil
+        }
         super.init(downstream: downstream)
     }
 
-    deinit { control.queue.destroy() }
-
     // MARK: Transitions
 
-    /// Runs `transition` under the lock, then carries out its effects. Returns `nil` without
+    /// Runs `transition` under the lock, then carries out its effects. Returns `false` without
     /// running it once the sink has stopped (a terminal event was decided, or it was disposed).
+    ///
+    /// Not inlined: inlined into an operator's sink, reaching this generic base class's fields
+    /// would cost a runtime lookup of its metadata on every call. A transition hands values out
+    /// through the caller's locals, so no generic result needs its metadata either.
     @discardableResult
-    final func update<Result>(_ transition: (inout State, inout Effects<Output>) -> Result) -> Result? {
-        lock.lock()
+    @inline(never)
+    final func update(_ transition: (inout State, Effects<Output>) -> Void) -> Bool {
+        control.lock()
         guard !control.isStopped else {
-            lock.unlock()
-            return nil
+            control.unlock()
+            return false
         }
-        return withUnsafeMutablePointer(to: &control) { control in
-            var effects = Effects(control: control)
-            let result = transition(&state, &effects)
-            let deliver = control.pointee.claimDelivery()
-            let timer = control.pointee.timer.takeWork()
-            lock.unlock()
-            carryOut(&effects, timer: timer, deliver: deliver)
-            return result
+        transition(&state, Effects(control))
+        guard control.hasWork else {
+            control.unlock()
+            return true
         }
+        carryOut(takeWork())
+        return true
     }
 
     /// Delivers `element` if `accept` (a transition) agrees: at once when nothing is delivering
     /// or queued, otherwise after what is queued. Allocation-free, and builds no event.
-    @inline(__always)
-    final func emitNext(_ element: __owned Output, if accept: (inout State) -> Bool) {
-        lock.lock()
+    @inline(never)
+    final func emitNext(_ element: Output, if accept: (inout State) -> Bool) {
+        control.lock()
         guard !control.isStopped, accept(&state) else {
-            lock.unlock()
+            control.unlock()
             return
         }
-        guard let now = control.queue.submit(element) else {
-            lock.unlock()  // queued: the thread delivering runs it
+        guard control.queue.claimIfIdle() else {
+            control.queue.enqueue(element)  // the thread delivering runs it
+            control.unlock()
             return
         }
-        lock.unlock()
-        forwardNext(now)
+        control.unlock()
+        forwardNext(element)
         deliverQueued()
     }
 
-    private func carryOut(
-        _ effects: inout Effects<Output>, timer: (cancel: (any Disposable)?, due: TimerSlot.Due?, generation: UInt64),
-        deliver: Bool
-    ) {
-        timer.cancel?.dispose()
-        effects.disposals.disposeAll()
-        if let due = timer.due { schedule(due, generation: timer.generation) }
-        if deliver { deliverQueued() }
+    /// Takes what the transition left to do and releases the lock.
+    @inline(never)
+    private func takeWork() -> TransitionWork {
+        var work = TransitionWork(deliver: control.claimDelivery())
+        work.disposals = control.disposals.take()
+        work.releases = control.releases.take()
+        (work.timerDue, work.timerGeneration) = control.timer.takeWork(cancellingInto: &work.disposals)
+        control.unlock()
+        return work
+    }
+
+    /// Carries out a transition's work, outside the lock: disposes and releases, schedules the
+    /// timer, then delivers what was decided.
+    @inline(never)
+    private func carryOut(_ work: consuming TransitionWork) {
+        work.disposals.disposeAll()
+        if case .none = work.timerDue {} else { schedule(work.timerDue, generation: work.timerGeneration) }
+        if work.deliver { deliverQueued() }
+        // `work.releases` is released when `work` goes away, after unlocking.
     }
 
     /// The upstream failed: the default fails the sink (after what is queued).
@@ -116,40 +183,60 @@ class SerializingSink<Input, Output, State>: Sink<Input, Output>, TimerTarget,
 
     /// Subscribes a child of this sink to `source`, after `keep` stored it in the state (so the
     /// sink's disposal reaches it, even while it subscribes). Nothing is subscribed once stopped.
-    final func subscribeChild<Element>(
-        _ source: Observable<Element>, owner: any ChildOwner<Element>, key: Int = 0,
-        keep: (inout State, ChildNode<Element>) -> Void
+    final func subscribeChild<Owner: ChildOwner>(
+        _ source: Observable<Owner.ChildElement>, owner: Owner, key: Int = 0,
+        keep: (inout State, DisposableNode) -> Void
     ) {
         let child = ChildNode(owner: owner, key: key)
-        guard update({ state, _ in keep(&state, child) }) != nil else { return }
+        guard update({ state, _ in keep(&state, child) }) else { return }
         child.subscribe(to: source)
     }
 
     // MARK: Delivery
 
     /// The delivery loop: delivers what is queued, one event at a time and outside the lock,
-    /// until the queue is empty. Called by the thread that claimed the delivery.
+    /// until the queue is empty. Called by the thread that claimed the delivery. The common case
+    /// — nothing waits — is inline; the loop is outlined.
+    @inline(__always)
     private func deliverQueued() {
-        while true {
-            lock.lock()
-            if !control.queue.isEmpty, let element = control.queue.next() {
-                lock.unlock()
-                forwardNext(element)
-                continue
-            }
-            let terminal = control.terminal.take()
-            if terminal == nil {
-                _ = control.queue.next()  // nothing waits: releases the loop
-            } else {
-                control.queue.close()  // nothing is delivered after a terminal event
-            }
-            lock.unlock()
-            switch terminal {
-            case .completed: forwardCompleted()
-            case .failed(let error): forwardError(error)
-            case nil: break
-            }
-            return
+        control.lock()
+        guard control.queue.isEmpty, !control.isTerminalPending, control.discarded.isEmpty else { return drainQueued() }
+        _ = control.queue.hasNext()  // nothing waits: releases the loop
+        control.unlock()
+    }
+
+    /// ``deliverQueued()`` when something waits: called with the lock held.
+    @inline(never)
+    private func drainQueued() {
+        while !control.discarded.isEmpty {
+            let element = control.discarded.removeFirst()
+            // Nothing is delivered for a discarded element, so the loop can be released in the
+            // same critical section when nothing else waits.
+            let done = control.discarded.isEmpty && control.queue.isEmpty && !control.isTerminalPending
+            if done { _ = control.queue.hasNext() }
+            control.unlock()
+            _ = consume element  // displaced by a transition: released here, outside the lock
+            if done { return }
+            control.lock()
+        }
+        while !control.queue.isEmpty {
+            let element = control.queue.takeNext()
+            control.unlock()
+            forwardNext(element)
+            control.lock()
+        }
+        guard control.isTerminalPending else {
+            _ = control.queue.hasNext()  // nothing waits: releases the loop
+            return control.unlock()
+        }
+        control.isTerminalPending = false
+        let terminal = control.terminal.take()
+        control.queue.close()  // nothing is delivered after a terminal event
+        control.unlock()
+        switch terminal {
+        case .completed: forwardCompleted()
+        case .failed(let error): forwardError(error)
+        case nil: break
         }
     }
 
@@ -157,23 +244,35 @@ class SerializingSink<Input, Output, State>: Sink<Input, Output>, TimerTarget,
 
     /// The timer scheduler's clock. Read it before a transition, never inside one.
     final var now: RxTime {
-        guard case .timed(let scheduler) = timerScheduler else {
+        guard let timedScheduler else {
             preconditionFailure("\(type(of: self)) reads a clock but has no timed scheduler")
         }
-        return scheduler.now
+        return timedScheduler.now
     }
 
     private func schedule(_ due: TimerSlot.Due, generation: UInt64) {
-        guard let timerScheduler else { preconditionFailure("a SerializingSink armed a timer without a scheduler") }
-        let scheduled = timerScheduler.schedule(self, id: generation, due: due)
-        lock.lock()
-        let rejected = control.isStopped ? scheduled : control.timer.store(scheduled, for: generation)
-        lock.unlock()
-        rejected?.dispose()
+        let tick = _TimerTick(target: self, id: generation)
+        let scheduled: DisposableNode
+        switch due {
+        case .after(let dueTime):
+            guard let timedScheduler else {
+                preconditionFailure("a timer with a due time needs a scheduler with a clock")
+            }
+            scheduled = timedScheduler._scheduleTimer(tick, after: dueTime).node
+        case .now:
+            guard let hopScheduler else { preconditionFailure("a SerializingSink armed a timer without a scheduler") }
+            scheduled = DisposableBox(hopScheduler.schedule(tick) { $0.fire() })
+        case .none:
+            return
+        }
+        control.lock()
+        let kept = !control.isStopped && control.timer.store(scheduled, for: generation)
+        control.unlock()
+        if !kept { scheduled.dispose() }
     }
 
-    /// A tick from the scheduler (``TimerTarget``).
-    final func timerFired(_ id: UInt64) -> any Disposable {
+    /// A tick from the scheduler (``DisposableNode/timerFired(_:)``).
+    override final func timerFired(_ id: UInt64) -> any Disposable {
         tick(generation: id)
         return NopDisposable()
     }
@@ -184,17 +283,19 @@ class SerializingSink<Input, Output, State>: Sink<Input, Output>, TimerTarget,
     func tick(generation: UInt64) {
         update { state, effects in
             guard effects.acceptTick(generation) else { return }
-            timerFired(&state, &effects)
+            timerFired(&state, effects)
         }
     }
 
     /// Accepts a tick if its generation is current (the timer is then idle).
     final func acceptTick(_ generation: UInt64) -> Bool {
-        update { _, effects in effects.acceptTick(generation) } ?? false
+        var accepted = false
+        update { _, effects in accepted = effects.acceptTick(generation) }
+        return accepted
     }
 
     /// The operator's transition for its timer's tick. Only operators that arm a timer override it.
-    func timerFired(_ state: inout State, _ effects: inout Effects<Output>) {
+    func timerFired(_ state: inout State, _ effects: Effects<Output>) {
         preconditionFailure("\(type(of: self)) armed a timer but does not handle it")
     }
 
@@ -202,23 +303,25 @@ class SerializingSink<Input, Output, State>: Sink<Input, Output>, TimerTarget,
 
     /// The operator's transition when the subscription ends (disposal or a delivered terminal
     /// event): moves inner subscriptions and held elements into `effects`.
-    func willDispose(_ state: inout State, _ effects: inout Effects<Output>) {}
+    func willDispose(_ state: inout State, _ effects: Effects<Output>) {}
 
     override final func disposeResources() {
-        lock.lock()
+        control.lock()
         control.isStopped = true
         control.terminal = nil
+        control.isTerminalPending = false
         let queued = control.queue.removeAll()
-        let timer = control.timer.takeAll()
-        let (disposals, releases) = withUnsafeMutablePointer(to: &control) { control in
-            var effects = Effects(control: control)
-            willDispose(&state, &effects)
-            return (effects.disposals, effects.releases)
-        }
-        lock.unlock()
-        var toDispose = disposals
-        timer?.dispose()
-        toDispose.disposeAll()
-        withExtendedLifetime((queued, releases)) {}  // released only now, outside the lock
+        let held = control.held.removeAll()
+        let discarded = control.discarded.removeAll()
+        var timer = DisposalList()
+        control.timer.cancelAll(into: &timer)
+        willDispose(&state, Effects(control))
+        let disposals = control.disposals.take()
+        let releases = control.releases.take()
+        control.unlock()
+        timer.disposeAll()
+        disposals.disposeAll()
+        _ = consume releases  // released only now, outside the lock
+        withExtendedLifetime((queued, held, discarded)) {}  // released only now, outside the lock
     }
 }

@@ -136,13 +136,23 @@ final class SubjectCore<Element, Policy: SubjectPolicy<Element>>: DisposableNode
 
     /// The delivery loop: runs the queued work, one item at a time and outside the lock, until
     /// nothing waits. Called by the thread that claimed the loop.
+    ///
+    /// The common case — nothing queued — touches no `Work` value: a function with a local of that
+    /// nested generic type looks up its metadata at runtime on entry, so the loop is outlined.
+    @inline(__always)
     private func deliverQueued() {
-        while true {
-            lock.lock()
-            guard let work = delivery.next() else {
-                deliverer = nil
-                return lock.unlock()
-            }
+        lock.lock()
+        guard delivery.isEmpty else { return drainQueued() }
+        _ = delivery.hasNext()  // releases the loop
+        deliverer = nil
+        lock.unlock()
+    }
+
+    /// ``deliverQueued()`` when work waits: called with the lock held.
+    @inline(never)
+    private func drainQueued() {
+        while delivery.hasNext() {
+            let work = delivery.takeNext()
             let snapshot = entries
             if case .stop = work {
                 entries.removeAll()
@@ -150,7 +160,10 @@ final class SubjectCore<Element, Policy: SubjectPolicy<Element>>: DisposableNode
             }
             lock.unlock()
             perform(work, on: snapshot)
+            lock.lock()
         }
+        deliverer = nil
+        lock.unlock()
     }
 
     /// Sends `element` to the snapshot's observers that joined before `sequence`.
@@ -234,7 +247,8 @@ final class SubjectCore<Element, Policy: SubjectPolicy<Element>>: DisposableNode
             for event in replay { receiver.on(event) }
             return subscription
         }
-        guard let work = delivery.submit(.replay(id: id, events: replay)) else {
+        let work = Work.replay(id: id, events: replay)
+        guard delivery.submit(work) else {
             lock.unlock()  // queued behind a delivery on another thread
             return subscription
         }

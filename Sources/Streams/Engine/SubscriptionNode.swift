@@ -3,6 +3,7 @@
 ///
 /// Concurrency: callers uphold the Observable contract — calls into one receiver never overlap
 /// and nothing follows a terminal call — so receivers keep per-event state without a lock.
+@usableFromInline
 class Receiver<Element>: DisposableNode, @unchecked Sendable {  // see DisposableNode
     /// Receives an element.
     func onNext(_ element: Element) { preconditionFailure("abstract") }
@@ -38,6 +39,7 @@ class Receiver<Element>: DisposableNode, @unchecked Sendable {  // see Disposabl
 /// Memory (Docs/Performance.md, M1): the upstream is two words — a ``DisposableNode`` and a key
 /// for ``DisposableNode/dispose(key:)`` — instead of an `any Disposable` existential (five
 /// words), as the disposable's `_streamsUpstreamLink` says. Anything else is boxed.
+@usableFromInline
 class SubscriptionNode<Element>: Receiver<Element>, Cancelable, @unchecked Sendable {  // see the invariants
     // Plain constants: static properties of a generic class are not inlined, and `isDisposed`
     // runs on every delivery.
@@ -68,6 +70,7 @@ class SubscriptionNode<Element>: Receiver<Element>, Cancelable, @unchecked Senda
 
     /// `true` once the node was disposed or forwarded a terminal event.
     @inline(__always)
+    @usableFromInline
     final var isDisposed: Bool { atomicState.load() & Self.disposedBit != 0 }
 
     /// Stores the upstream subscription; disposes it at once if the node is already disposed.
@@ -112,6 +115,7 @@ class SubscriptionNode<Element>: Receiver<Element>, Cancelable, @unchecked Senda
     }
 
     /// Disposes the subscription: no new delivery starts after this returns.
+    @usableFromInline
     override func dispose() {
         guard let previous = markDisposed() else { return }
         tearDown(previousState: previous)
@@ -124,6 +128,7 @@ class SubscriptionNode<Element>: Receiver<Element>, Cancelable, @unchecked Senda
 
 /// A subscription node that forwards to a downstream receiver: the per-subscription half of an
 /// operator (the observable is the other half).
+@usableFromInline
 class Sink<Input, Output>: SubscriptionNode<Input>, @unchecked Sendable {  // see SubscriptionNode
     /// The next receiver down the chain.
     final let downstream: Receiver<Output>
@@ -134,6 +139,7 @@ class Sink<Input, Output>: SubscriptionNode<Input>, @unchecked Sendable {  // se
 
     /// Forwards an element unless disposed.
     @inline(__always)
+    @usableFromInline
     final func forwardNext(_ element: Output) {
         if !isDisposed { downstream.onNext(element) }
     }

@@ -7,17 +7,20 @@
 /// generation is current.
 ///
 /// Guarded by the owning sink's lock.
-struct TimerSlot {
-    /// When an armed timer should fire.
+struct TimerSlot: ~Copyable {
+    /// When an armed timer should fire (`none`: nothing to schedule). A trivial enum, not an
+    /// optional, so copying it is a plain copy.
     enum Due {
+        case none
         case now
         case after(RxTimeInterval)
     }
 
     private(set) var generation: UInt64 = 0
-    private var request: Due?
-    private var scheduled: (any Disposable)?
-    private var cancelled: (any Disposable)?
+    private var request = Due.none
+    /// What cancels the scheduled tick (``DisposableNode/none`` when nothing is scheduled).
+    private var scheduled = DisposableNode.none
+    private var cancelled = DisposalList()
 
     /// `true` while a timer is armed or scheduled and has not fired.
     private(set) var isArmed = false
@@ -34,45 +37,49 @@ struct TimerSlot {
     mutating func cancel() {
         cancelScheduled()
         generation &+= 1
-        request = nil
+        request = .none
         isArmed = false
     }
 
     private mutating func cancelScheduled() {
-        guard let old = scheduled.take() else { return }
-        if let earlier = cancelled.take() {
-            cancelled = CompositeDisposable(earlier, old)
-        } else {
-            cancelled = old
-        }
+        guard scheduled !== DisposableNode.none else { return }
+        cancelled.append(NodeLink(node: scheduled))
+        scheduled = .none
     }
 
-    /// What the engine must do after unlocking: dispose `cancel`, and schedule a tick for
-    /// `generation` if `due` is set.
-    mutating func takeWork() -> (cancel: (any Disposable)?, due: Due?, generation: UInt64) {
-        defer { request = nil }
-        return (cancelled.take(), request, generation)
+    /// `true` if ``takeWork(cancellingInto:)`` has something for the engine to do.
+    var hasWork: Bool {
+        if case .none = request { return !cancelled.isEmpty }
+        return true
     }
 
-    /// Keeps the scheduled tick's disposable if `generation` is still current; otherwise returns
-    /// it for disposal after unlocking.
-    mutating func store(_ disposable: __owned any Disposable, for generation: UInt64) -> (any Disposable)? {
-        guard generation == self.generation, isArmed else { return disposable }
-        scheduled = disposable
-        return nil
+    /// What the engine must do after unlocking: the cancelled ticks go into `disposals`, and a
+    /// tick for `generation` is scheduled if `due` is set.
+    mutating func takeWork(cancellingInto disposals: inout DisposalList) -> (due: Due, generation: UInt64) {
+        cancelled.moveAll(into: &disposals)
+        defer { request = .none }
+        return (request, generation)
+    }
+
+    /// Keeps what cancels the scheduled tick if `generation` is still current; returns `false`
+    /// (the caller disposes it after unlocking) otherwise.
+    mutating func store(_ node: __owned DisposableNode, for generation: UInt64) -> Bool {
+        guard generation == self.generation, isArmed else { return false }
+        scheduled = node
+        return true
     }
 
     /// Accepts a tick if it belongs to the current generation; the timer is then idle.
     mutating func accept(_ generation: UInt64) -> Bool {
         guard generation == self.generation, isArmed else { return false }
         isArmed = false
-        cancelled = scheduled.take()  // done; released with the tick's effects
+        scheduled = .none  // the item that is firing: the scheduler releases it
         return true
     }
 
-    /// Takes everything scheduled, for disposal after unlocking (the sink is going away).
-    mutating func takeAll() -> (any Disposable)? {
+    /// Cancels everything scheduled into `disposals` (the sink is going away).
+    mutating func cancelAll(into disposals: inout DisposalList) {
         cancel()
-        return cancelled.take()
+        cancelled.moveAll(into: &disposals)
     }
 }

@@ -3,8 +3,10 @@ import CStreamsEngine
 /// Work a ``Trampoline`` runs: a scheduled item of `CurrentThreadScheduler`, or a source's next
 /// step (a `from` sink emitting its next element).
 protocol TrampolineTask: AnyObject {
-    /// Runs the task on the trampoline's thread.
-    func runOnTrampoline()
+    /// Runs the task on the trampoline's thread; returns `true` to be queued again, behind what
+    /// waits (a source yielding its turn), which moves the trampoline's reference instead of
+    /// releasing and retaining it.
+    func runOnTrampoline() -> Bool
 }
 
 /// The current-thread trampoline: RxSwift's scheduling of cold sources and subscriptions.
@@ -20,7 +22,7 @@ protocol TrampolineTask: AnyObject {
 /// (work queued here runs after the current task, first in, first out). Only its own thread
 /// touches it; it lives in a thread-local slot, unretained, for exactly the duration of ``run(_:)``.
 final class Trampoline {
-    private var queue = OutputQueue<any TrampolineTask>()
+    @exclusivity(unchecked) private var queue = OutputQueue<any TrampolineTask>()  // one thread only
 
     deinit { queue.destroy() }
 
@@ -29,6 +31,12 @@ final class Trampoline {
     static var current: Trampoline? {
         guard let pointer = streams_trampoline_get() else { return nil }
         return Unmanaged<Trampoline>.fromOpaque(pointer).takeUnretainedValue()
+    }
+
+    /// The trampoline running on this thread, unretained.
+    @inline(__always)
+    static var currentUnowned: Unmanaged<Trampoline>? {
+        streams_trampoline_get().map { Unmanaged<Trampoline>.fromOpaque($0) }
     }
 
     /// `true` if no trampoline runs on this thread (so ``run(_:)`` would install one).
@@ -62,7 +70,8 @@ final class Trampoline {
 
     private func drain() {
         while !queue.isEmpty {
-            queue.removeFirst().runOnTrampoline()
+            let task = queue.removeFirst()
+            if task.runOnTrampoline() { queue.append(task) }
         }
     }
 }

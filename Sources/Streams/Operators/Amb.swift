@@ -27,21 +27,21 @@ private struct Amb<Element>: Producer {
     func subscribe(_ receiver: Receiver<Element>) -> any Disposable {
         let sink = AmbSink<Element>(state: AmbState(), downstream: receiver)
         for (index, source) in sources.enumerated() {
-            sink.subscribeChild(source, owner: sink, key: index) { state, child in state.racers.append(child) }
+            sink.subscribeChild(source, owner: sink, key: index) { state, child in state.racers.append((index, child)) }
         }
         return sink
     }
 }
 
 private struct AmbState<Element> {
-    var racers: [ChildNode<Element>] = []
+    var racers: [(key: Int, child: DisposableNode)] = []
     var winner: Int?
 
     /// Whether the child `key` is (or now becomes) the winner; losers go into `effects`.
-    mutating func wins(_ key: Int, _ effects: inout Effects<Element>) -> Bool {
+    mutating func wins(_ key: Int, _ effects: Effects<Element>) -> Bool {
         if let winner { return winner == key }
         winner = key
-        for racer in racers where racer.key != key { effects.dispose(racer) }
+        for racer in racers where racer.key != key { effects.dispose(racer.child) }
         racers.removeAll { $0.key != key }
         return true
     }
@@ -54,24 +54,24 @@ private final class AmbSink<Element>: SerializingSink<Never, Element, AmbState<E
 
     func childReceived(_ element: Element, key: Int) {
         update { state, effects in
-            if state.wins(key, &effects) { effects.emit(element) }
+            if state.wins(key, effects) { effects.emit(element) }
         }
     }
 
     func childFailed(_ error: any Error, key: Int) {
         update { state, effects in
-            if state.wins(key, &effects) { effects.fail(error) }
+            if state.wins(key, effects) { effects.fail(error) }
         }
     }
 
     func childCompleted(key: Int) {
         update { state, effects in
-            if state.wins(key, &effects) { effects.complete() }
+            if state.wins(key, effects) { effects.complete() }
         }
     }
 
-    override func willDispose(_ state: inout AmbState<Element>, _ effects: inout Effects<Element>) {
-        for racer in state.racers { effects.dispose(racer) }
+    override func willDispose(_ state: inout AmbState<Element>, _ effects: Effects<Element>) {
+        for racer in state.racers { effects.dispose(racer.child) }
         state.racers = []
     }
 }

@@ -37,7 +37,7 @@ private struct BufferState<Element> {
     var buffer: [Element] = []
 
     /// Emits the buffer and starts the next window.
-    mutating func emitWindow(_ effects: inout Effects<[Element]>) {
+    mutating func emitWindow(_ effects: Effects<[Element]>) {
         effects.emit(buffer)
         buffer = []
         effects.armTimer(after: timeSpan)
@@ -50,12 +50,12 @@ private final class BufferSink<Element>: SerializingSink<Element, [Element], Buf
     override func onNext(_ element: Element) {
         update { state, effects in
             state.buffer.append(element)
-            if state.buffer.count == state.count { state.emitWindow(&effects) }
+            if state.buffer.count == state.count { state.emitWindow(effects) }
         }
     }
 
-    override func timerFired(_ state: inout BufferState<Element>, _ effects: inout Effects<[Element]>) {
-        state.emitWindow(&effects)
+    override func timerFired(_ state: inout BufferState<Element>, _ effects: Effects<[Element]>) {
+        state.emitWindow(effects)
     }
 
     override func onError(_ error: any Error) {
@@ -74,7 +74,7 @@ private final class BufferSink<Element>: SerializingSink<Element, [Element], Buf
         }
     }
 
-    override func willDispose(_ state: inout BufferState<Element>, _ effects: inout Effects<[Element]>) {
+    override func willDispose(_ state: inout BufferState<Element>, _ effects: Effects<[Element]>) {
         effects.release(state.buffer)
         state.buffer = []
     }

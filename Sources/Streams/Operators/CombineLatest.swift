@@ -61,7 +61,7 @@ private struct CombineLatestState<Value> {
         isDone = Array(repeating: false, count: arity)
     }
 
-    mutating func received(_ value: Value, at index: Int, _ effects: inout Effects<[Value]>) {
+    mutating func received(_ value: Value, at index: Int, _ effects: Effects<[Value]>) {
         if values[index] == nil { valueCount += 1 }
         effects.replace(&values[index], with: value)
         if valueCount == values.count {
@@ -71,14 +71,14 @@ private struct CombineLatestState<Value> {
         }
     }
 
-    mutating func completed(at index: Int, _ effects: inout Effects<[Value]>) {
+    mutating func completed(at index: Int, _ effects: Effects<[Value]>) {
         guard !isDone[index] else { return }
         isDone[index] = true
         doneCount += 1
         if doneCount == values.count { effects.complete() }
     }
 
-    mutating func end(_ effects: inout Effects<[Value]>) {
+    mutating func end(_ effects: Effects<[Value]>) {
         for child in children { effects.dispose(child) }
         children = []
         effects.release(values)
@@ -92,16 +92,16 @@ private final class CombineLatestSink<Value>: SerializingSink<Never, [Value], Co
     override func onNext(_ element: Never) {}
 
     func childReceived(_ element: Value, key: Int) {
-        update { state, effects in state.received(element, at: key, &effects) }
+        update { state, effects in state.received(element, at: key, effects) }
     }
 
     func childFailed(_ error: any Error, key: Int) { onError(error) }
 
     func childCompleted(key: Int) {
-        update { state, effects in state.completed(at: key, &effects) }
+        update { state, effects in state.completed(at: key, effects) }
     }
 
-    override func willDispose(_ state: inout CombineLatestState<Value>, _ effects: inout Effects<[Value]>) {
-        state.end(&effects)
+    override func willDispose(_ state: inout CombineLatestState<Value>, _ effects: Effects<[Value]>) {
+        state.end(effects)
     }
 }

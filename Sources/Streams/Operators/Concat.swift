@@ -72,7 +72,7 @@ private struct ObservableArray<Element>: Sequence, IteratorProtocol {
 
 /// The running source and the subscribing loop.
 private struct ConcatState<Element> {
-    var current: ChildNode<Element>?
+    var current: (key: Int, child: DisposableNode)?
     var pump = Pump()
     var isDisposed = false
 }
@@ -82,7 +82,7 @@ private final class ConcatSink<Iterator: IteratorProtocol, Element>: Sink<Never,
 where Iterator.Element == Observable<Element> {
     @exclusivity(unchecked) private var cell = LockedCell(ConcatState<Element>())
     @exclusivity(unchecked) private var iterator: Iterator
-    private let childType = ChildNode<Element>.self
+    private let childType = ChildNode<ConcatSink>.self
     private var nextKey = 0  // touched only by the pumping thread
 
     init(iterator: Iterator, downstream: Receiver<Element>) {
@@ -102,7 +102,7 @@ where Iterator.Element == Observable<Element> {
             nextKey += 1
             let stored: Bool = cell.update { state in
                 guard !state.isDisposed else { return false }
-                state.current = child
+                state.current = (child.key, child)
                 return true
             }
             guard stored else { return }
@@ -114,7 +114,7 @@ where Iterator.Element == Observable<Element> {
     func childFailed(_ error: any Error, key: Int) { forwardError(error) }
 
     func childCompleted(key: Int) {
-        let finished = cell.update { state in state.current?.key == key ? state.current.take() : nil }
+        let finished = cell.update { state in state.current?.key == key ? state.current.take()?.child : nil }
         _ = finished  // released after unlocking
         advance()
     }
@@ -126,7 +126,7 @@ where Iterator.Element == Observable<Element> {
     override func disposeResources() {
         let running = cell.update { state in
             state.isDisposed = true
-            return state.current.take()
+            return state.current.take()?.child
         }
         running?.dispose()
     }

@@ -1,6 +1,6 @@
-// States: idle (nothing pending); pending (`pending` waits for the timer, which each element
-// restarts); stopped (engine: completion emitted the pending element first; an error dropped
-// it; disposal cancelled the timer).
+// States: idle (nothing pending); pending (the engine holds the latest element; each element
+// restarts the timer, which emits it); stopped (engine: completion emitted the pending element
+// first; an error dropped it; disposal cancelled the timer and released it).
 
 extension ObservableType {
     /// Emits an element only after `dueTime` has passed on `scheduler` without another element.
@@ -19,44 +19,36 @@ private struct Debounce<Element>: SinkMaking {
     let scheduler: any SchedulerType
 
     func makeSink(downstream: Receiver<Element>) -> Sink<Element, Element> {
-        DebounceSink(state: DebounceState(dueTime: dueTime), timerScheduler: .timed(scheduler), downstream: downstream)
+        DebounceSink(state: dueTime, timerScheduler: .timed(scheduler), downstream: downstream)
     }
 }
 
-private struct DebounceState<Element> {
-    let dueTime: RxTimeInterval
-    var pending: Element?
-}
-
-private final class DebounceSink<Element>: SerializingSink<Element, Element, DebounceState<Element>>,
+/// The state is the due time; the pending element is the engine's held element.
+private final class DebounceSink<Element>: SerializingSink<Element, Element, RxTimeInterval>,
     @unchecked Sendable  // see SerializingSink
 {
     override func onNext(_ element: Element) {
-        update { state, effects in
-            effects.replace(&state.pending, with: element)
-            effects.armTimer(after: state.dueTime)
+        update { dueTime, effects in
+            effects.hold(element)
+            effects.armTimer(after: dueTime)
         }
     }
 
-    override func timerFired(_ state: inout DebounceState<Element>, _ effects: inout Effects<Element>) {
-        if let element = state.pending.take() { effects.emit(element) }
+    override func timerFired(_ dueTime: inout RxTimeInterval, _ effects: Effects<Element>) {
+        effects.emitHeld()
     }
 
     override func onError(_ error: any Error) {
-        update { state, effects in
-            effects.release(state.pending.take())
+        update { _, effects in
+            effects.dropHeld()
             effects.fail(error)
         }
     }
 
     override func onCompleted() {
-        update { state, effects in
-            if let element = state.pending.take() { effects.emit(element) }
+        update { _, effects in
+            effects.emitHeld()
             effects.complete()
         }
-    }
-
-    override func willDispose(_ state: inout DebounceState<Element>, _ effects: inout Effects<Element>) {
-        effects.release(state.pending.take())
     }
 }

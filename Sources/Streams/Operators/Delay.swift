@@ -29,12 +29,12 @@ private struct DelayState<Element> {
     let dueTime: RxTimeInterval
     var queue: [(arrived: RxTime, event: Event<Element>)] = []
 
-    mutating func received(_ event: Event<Element>, at now: RxTime, _ effects: inout Effects<Element>) {
+    mutating func received(_ event: Event<Element>, at now: RxTime, _ effects: Effects<Element>) {
         if queue.isEmpty { effects.armTimer(after: dueTime) }
         queue.append((now, event))
     }
 
-    mutating func timerFired(at now: RxTime, _ effects: inout Effects<Element>) {
+    mutating func timerFired(at now: RxTime, _ effects: Effects<Element>) {
         guard !queue.isEmpty else { return }
         switch queue.removeFirst().event {
         case .next(let element): effects.emit(element)
@@ -56,7 +56,7 @@ private final class DelaySink<Element>: SerializingSink<Element, Element, DelayS
 
     private func received(_ event: Event<Element>) {
         let now = self.now
-        update { state, effects in state.received(event, at: now, &effects) }
+        update { state, effects in state.received(event, at: now, effects) }
     }
 
     override func onError(_ error: any Error) {
@@ -71,11 +71,11 @@ private final class DelaySink<Element>: SerializingSink<Element, Element, DelayS
         let now = self.now
         update { state, effects in
             guard effects.acceptTick(generation) else { return }
-            state.timerFired(at: now, &effects)
+            state.timerFired(at: now, effects)
         }
     }
 
-    override func willDispose(_ state: inout DelayState<Element>, _ effects: inout Effects<Element>) {
+    override func willDispose(_ state: inout DelayState<Element>, _ effects: Effects<Element>) {
         effects.release(state.queue)
         state.queue = []
     }

@@ -34,7 +34,7 @@ private final class DelaySubscriptionObservable<Element>: Observable<Element>, @
 
 // Unchecked Sendable: see SubscriptionNode; `source` immutable
 /// Forwards events from a source it subscribes to when its timer fires.
-final class DeferredSubscriptionSink<Element>: Sink<Element, Element>, TimerTarget, @unchecked Sendable {
+final class DeferredSubscriptionSink<Element>: Sink<Element, Element>, @unchecked Sendable {
     let source: Observable<Element>
 
     init(source: Observable<Element>, downstream: Receiver<Element>) {
@@ -42,7 +42,7 @@ final class DeferredSubscriptionSink<Element>: Sink<Element, Element>, TimerTarg
         super.init(downstream: downstream)
     }
 
-    func timerFired(_ id: UInt64) -> any Disposable {
+    override func timerFired(_ id: UInt64) -> any Disposable {
         if isDisposed { return NopDisposable() }
         return source.subscribe(self)
     }

@@ -123,7 +123,8 @@ private struct FlatMap<Mapping: InnerMapping>: Producer {
     let policy: InnerPolicy
 
     func subscribe(_ receiver: Receiver<Mapping.Result>) -> any Disposable {
-        let sink = InnerSubscriptionsSink(mapping: mapping, policy: policy, downstream: receiver)
+        let sink = InnerSubscriptionsSink<Mapping.Source, Mapping.Result, Mapping>(
+            mapping: mapping, policy: policy, downstream: receiver)
         sink.setUpstream(source.subscribe(sink))
         return sink
     }

@@ -16,10 +16,10 @@ extension Observable {
         _ sequence: S, scheduler: some ImmediateSchedulerType = CurrentThreadScheduler.instance
     ) -> Observable<Element> where S.Element == Element {
         pulling(scheduler: scheduler) {
-            var iterator = sequence.makeIterator()
-            return { slot in
-                guard let element = iterator.next() else { return false }
-                slot.initialize(to: element)
+            let state = PullState(sequence.makeIterator())
+            return { sink in
+                guard let element = state.value.next() else { return false }
+                sink.forwardNext(element)
                 return true
             }
         }
@@ -49,8 +49,8 @@ extension Observable {
         _ element: Element, scheduler: some ImmediateSchedulerType = CurrentThreadScheduler.instance
     ) -> Observable<Element> where Element: Sendable {
         pulling(scheduler: scheduler) {
-            { slot in
-                slot.initialize(to: element)
+            { sink in
+                sink.forwardNext(element)
                 return true
             }
         }
@@ -65,15 +65,17 @@ extension Observable {
         iterate: @escaping @Sendable (Element) throws -> Element
     ) -> Observable<Element> where Element: Sendable {
         pulling(scheduler: scheduler) {
-            var next: Element? = initialState
-            return { slot in
-                guard let state = next else { return false }
-                guard try condition(state) else {
-                    next = nil
+            // As RxSwift: each step iterates the previous state (not the first), checks it, emits it.
+            let state = PullState<(value: Element, isFirst: Bool)?>((initialState, true))
+            return { sink in
+                guard let (previous, isFirst) = state.value else { return false }
+                let current = isFirst ? previous : try iterate(previous)
+                guard try condition(current) else {
+                    state.value = nil
                     return false
                 }
-                slot.initialize(to: state)
-                next = try iterate(state)
+                state.value = (current, false)
+                sink.forwardNext(current)
                 return true
             }
         }
@@ -89,13 +91,23 @@ extension Observable where Element: BinaryInteger & Sendable {
     ) -> Observable<Element> {
         precondition(count >= 0, "range: count must not be negative")
         return pulling(scheduler: scheduler) {
-            var offset: Element = 0
-            return { slot in
-                guard offset < count else { return false }
-                slot.initialize(to: start + offset)
-                offset += 1
+            let offset = PullState<Element>(0)
+            return { sink in
+                guard offset.value < count else { return false }
+                let value = start + offset.value
+                offset.value += 1
+                sink.forwardNext(value)
                 return true
             }
         }
     }
+}
+
+/// The iterator of one `from` subscription, kept in a class so the pull closure mutates it
+/// without the dynamic exclusivity check Swift runs on every access to a captured `var`: only the
+/// subscription's serial steps use it.
+@usableFromInline
+final class PullState<Value> {
+    @usableFromInline @exclusivity(unchecked) var value: Value
+    @usableFromInline init(_ value: Value) { self.value = value }
 }

@@ -17,13 +17,17 @@ enum InnerPolicy: Sendable {
 /// slot in `waiting`, and `isPumping` while one thread subscribes them in a loop, so a run of
 /// inners that complete synchronously iterates instead of recursing); outer done (`outerDone`:
 /// completes once nothing runs, waits or is being subscribed); stopped (engine).
-struct InnersState<Inner> {
+///
+/// Not generic: children are kept as their non-generic base class and waiting inners as
+/// objects, so the transitions of this hot path need no runtime type metadata.
+struct InnersState {
     let policy: InnerPolicy
     /// The running child of `latest`/`first`, or the first running child of a merge.
-    var current: ChildNode<Inner>?
+    var current: (key: Int, child: DisposableNode)?
     /// A merge's other running children, by key.
-    var others: [Int: ChildNode<Inner>] = [:]
-    var waiting: [Observable<Inner>] = []
+    var others: [Int: DisposableNode] = [:]
+    /// Inner observables waiting for a slot (bounded merges), in arrival order.
+    var waiting: [AnyObject] = []
     var nextKey = 0
     var outerDone = false
     var isPumping = false
@@ -37,58 +41,53 @@ struct InnersState<Inner> {
     }
 
     /// Whether child `key`'s elements are delivered.
+    @inline(__always)
     func counts(_ key: Int) -> Bool {
         if case .latest = policy { return current?.key == key }
         return true
     }
 
-    /// A new inner arrived: returns the child to subscribe it with, or `nil` if it waits or is
-    /// dropped. A replaced child goes into `effects` for disposal.
-    mutating func admit(
-        _ inner: Observable<Inner>, makeChild: (Int) -> ChildNode<Inner>, _ effects: inout Effects<Inner>
-    ) -> ChildNode<Inner>? {
+    /// A new inner arrived: returns the key to subscribe it with now (then ``register(_:key:)``
+    /// its child), or `nil` if it waits or is dropped. A replaced child is disposed.
+    mutating func admit<Output>(_ inner: AnyObject, _ effects: Effects<Output>) -> Int? {
         switch policy {
         case .first:
             guard current == nil else { return nil }
-            return start(makeChild)
         case .latest:
-            effects.dispose(current.take())
-            return start(makeChild)
+            effects.dispose(current.take()?.child)
         case .merge(let maxConcurrent):
-            guard maxConcurrent != .max else { return start(makeChild) }
+            guard maxConcurrent != .max else { break }
             guard !isPumping, runningCount < maxConcurrent else {
                 waiting.append(inner)
                 return nil
             }
             isPumping = true
-            return start(makeChild)
         }
+        defer { nextKey += 1 }
+        return nextKey
     }
 
-    private mutating func start(_ makeChild: (Int) -> ChildNode<Inner>) -> ChildNode<Inner> {
-        let child = makeChild(nextKey)
-        nextKey += 1
-        if current == nil { current = child } else { others[child.key] = child }
-        return child
+    /// Records the child started for `key`.
+    mutating func register(_ child: DisposableNode, key: Int) {
+        if current == nil { current = (key, child) } else { others[key] = child }
     }
 
-    /// For the pumping thread of a bounded merge: the next waiting inner to subscribe and its
-    /// child, or `nil` (and the pumping ends) when no slot is free or nothing waits.
-    mutating func nextWaiting(
-        makeChild: (Int) -> ChildNode<Inner>, _ effects: inout Effects<Inner>
-    ) -> (ChildNode<Inner>, Observable<Inner>)? {
+    /// For the pumping thread of a bounded merge: the next waiting inner and its key, or `nil`
+    /// (and the pumping ends) when no slot is free or nothing waits.
+    mutating func nextWaiting<Output>(_ effects: Effects<Output>) -> (inner: AnyObject, key: Int)? {
         guard case .merge(let maxConcurrent) = policy, runningCount < maxConcurrent, !waiting.isEmpty else {
             isPumping = false
-            completeIfDone(&effects)
+            completeIfDone(effects)
             return nil
         }
-        return (start(makeChild), waiting.removeFirst())
+        defer { nextKey += 1 }
+        return (waiting.removeFirst(), nextKey)
     }
 
     /// Child `key` completed; returns `true` if a waiting inner should now be pumped by the caller.
-    mutating func childCompleted(_ key: Int, _ effects: inout Effects<Inner>) -> Bool {
+    mutating func childCompleted<Output>(_ key: Int, _ effects: Effects<Output>) -> Bool {
         if current?.key == key {
-            effects.release(current.take())
+            effects.release(current.take()?.child)
         } else if let removed = others.removeValue(forKey: key) {
             effects.release(removed)
         } else {
@@ -98,23 +97,23 @@ struct InnersState<Inner> {
             isPumping = true
             return true
         }
-        completeIfDone(&effects)
+        completeIfDone(effects)
         return false
     }
 
     /// The outer source completed.
-    mutating func outerCompleted(_ effects: inout Effects<Inner>) {
+    mutating func outerCompleted<Output>(_ effects: Effects<Output>) {
         outerDone = true
-        completeIfDone(&effects)
+        completeIfDone(effects)
     }
 
-    private func completeIfDone(_ effects: inout Effects<Inner>) {
+    private func completeIfDone<Output>(_ effects: Effects<Output>) {
         if outerDone, current == nil, others.isEmpty, waiting.isEmpty, !isPumping { effects.complete() }
     }
 
     /// The subscription ends: every running child is disposed, waiting inners released.
-    mutating func end(_ effects: inout Effects<Inner>) {
-        effects.dispose(current.take())
+    mutating func end<Output>(_ effects: Effects<Output>) {
+        effects.dispose(current.take()?.child)
         for child in others.values { effects.dispose(child) }
         others = [:]
         effects.release(waiting)
@@ -124,51 +123,69 @@ struct InnersState<Inner> {
 
 /// The sink of every higher-order operator: receives the outer source and owns the inner
 /// subscriptions (``InnersState``).
-final class InnerSubscriptionsSink<Mapping: InnerMapping>:
-    SerializingSink<Mapping.Source, Mapping.Result, InnersState<Mapping.Result>>, ChildOwner,
+///
+/// `Source` and `Inner` are the mapping's types as direct generic parameters: reaching them as
+/// `Mapping`'s associated types costs a runtime witness lookup on every element.
+final class InnerSubscriptionsSink<Source, Inner, Mapping: InnerMapping>:
+    SerializingSink<Source, Inner, InnersState>, ChildOwner,
     @unchecked Sendable  // see SerializingSink
-{
-    typealias Inner = Mapping.Result
+where Mapping.Source == Source, Mapping.Result == Inner {
     private let mapping: Mapping
     /// `true` for `merge(maxConcurrent:)`/`concat`, whose subscribing thread pumps waiting inners.
     private let isBounded: Bool
-    /// `ChildNode<Inner>`'s metadata, looked up once per subscription instead of once per inner
-    /// (a runtime lookup of ~300 instructions: this generic code runs unspecialized).
-    private let childType = ChildNode<Inner>.self
+    /// `true` for `flatMapFirst`, which checks whether an inner runs before mapping an element.
+    private let mapsOnlyWhenIdle: Bool
+    /// The children's metadata, looked up once per subscription instead of once per inner (a
+    /// runtime lookup of ~300 instructions: this generic code runs unspecialized).
+    private let childType = ChildNode<InnerSubscriptionsSink>.self
 
     init(mapping: Mapping, policy: InnerPolicy, downstream: Receiver<Inner>) {
         self.mapping = mapping
         if case .merge(let maxConcurrent) = policy { isBounded = maxConcurrent != .max } else { isBounded = false }
+        if case .first = policy { mapsOnlyWhenIdle = true } else { mapsOnlyWhenIdle = false }
         super.init(state: InnersState(policy: policy), downstream: downstream)
     }
 
-    override func onNext(_ element: Mapping.Source) {
-        guard !isDisposed, update({ state, _ in state.acceptsInner }) == true else { return }
+    override func onNext(_ element: Source) {
+        guard !isDisposed else { return }
+        if mapsOnlyWhenIdle {
+            var accepts = false
+            update { state, _ in accepts = state.acceptsInner }
+            guard accepts else { return }
+        }
         let inner: Observable<Inner>
         do {
             inner = try mapping.inner(for: element)
         } catch {
             return onError(error)
         }
-        let child = update { state, effects in state.admit(inner, makeChild: makeChild, &effects) } ?? nil
-        guard let child else { return }
-        child.subscribe(to: inner)
+        var started: DisposableNode?  // not `ChildNode<…>?`: that optional's metadata is looked up at runtime
+        update { state, effects in
+            guard let key = state.admit(inner, effects) else { return }
+            let child = childType.init(owner: self, key: key)
+            state.register(child, key: key)
+            started = child
+        }
+        guard let started else { return }
+        unsafeDowncast(started, to: childType).subscribe(to: inner)
         if isBounded { pump() }
     }
 
     override func onCompleted() {
-        update { state, effects in state.outerCompleted(&effects) }
-    }
-
-    private func makeChild(_ key: Int) -> ChildNode<Inner> {
-        childType.init(owner: self, key: key)
+        update { state, effects in state.outerCompleted(effects) }
     }
 
     /// Subscribes waiting inners while slots are free (the thread that set `isPumping`).
     private func pump() {
-        while let (child, inner) = update({ state, effects in state.nextWaiting(makeChild: makeChild, &effects) })
-            ?? nil
-        {
+        while true {
+            var next: (ChildNode<InnerSubscriptionsSink>, Observable<Inner>)?
+            update { state, effects in
+                guard let (inner, key) = state.nextWaiting(effects) else { return }
+                let child = childType.init(owner: self, key: key)
+                state.register(child, key: key)
+                next = (child, unsafeDowncast(inner, to: Observable<Inner>.self))
+            }
+            guard let (child, inner) = next else { return }
             child.subscribe(to: inner)
         }
     }
@@ -184,10 +201,12 @@ final class InnerSubscriptionsSink<Mapping: InnerMapping>:
     }
 
     func childCompleted(key: Int) {
-        if update({ state, effects in state.childCompleted(key, &effects) }) == true { pump() }
+        var pumps = false
+        update { state, effects in pumps = state.childCompleted(key, effects) }
+        if pumps { pump() }
     }
 
-    override func willDispose(_ state: inout InnersState<Inner>, _ effects: inout Effects<Inner>) {
-        state.end(&effects)
+    override func willDispose(_ state: inout InnersState, _ effects: Effects<Inner>) {
+        state.end(effects)
     }
 }

@@ -28,13 +28,13 @@ private struct ObserveOnState<Element> {
     var waiting: [Event<Element>] = []
     var head = 0
 
-    mutating func received(_ event: Event<Element>, _ effects: inout Effects<Element>) {
+    mutating func received(_ event: Event<Element>, _ effects: Effects<Element>) {
         waiting.append(event)
         if !effects.isTimerArmed { effects.armTimerNow() }
     }
 
     /// A hop: delivers the earliest waiting event and schedules the next hop if more wait.
-    mutating func hop(_ effects: inout Effects<Element>) {
+    mutating func hop(_ effects: Effects<Element>) {
         guard head < waiting.count else { return }
         let event = waiting[head]
         head += 1
@@ -67,14 +67,14 @@ private final class ObserveOnSink<Element>: SerializingSink<Element, Element, Ob
     override func onCompleted() { received(.completed) }
 
     private func received(_ event: Event<Element>) {
-        update { state, effects in state.received(event, &effects) }
+        update { state, effects in state.received(event, effects) }
     }
 
-    override func timerFired(_ state: inout ObserveOnState<Element>, _ effects: inout Effects<Element>) {
-        state.hop(&effects)
+    override func timerFired(_ state: inout ObserveOnState<Element>, _ effects: Effects<Element>) {
+        state.hop(effects)
     }
 
-    override func willDispose(_ state: inout ObserveOnState<Element>, _ effects: inout Effects<Element>) {
+    override func willDispose(_ state: inout ObserveOnState<Element>, _ effects: Effects<Element>) {
         effects.release(state.waiting)
         state.waiting = []
     }

@@ -7,11 +7,12 @@
 // States: waiting for its turn (queued on the trampoline, or its tick scheduled); pulling and
 // emitting; finished (completed, failed, or disposed).
 
-/// Writes the next element into the buffer and returns `true`, or returns `false` at the end.
-/// Made per subscription in the caller's module (see `from`), where the iterator's type is
-/// concrete, so a step costs one closure call.
+/// Emits the next element to the sink (with `forwardNext`) and returns `true`, or returns
+/// `false` at the end. Made per subscription in the caller's module (see `from`), where the
+/// iterator's type is concrete, so a step costs one closure call and the element goes straight
+/// to the sink.
 @usableFromInline
-typealias Pull<Element> = (UnsafeMutablePointer<Element>) throws -> Bool
+typealias Pull<Element> = (Sink<Element, Element>) throws -> Bool
 
 extension Observable {
     /// A cold source emitting what `makePull` (called once per subscription) yields, then
@@ -47,25 +48,12 @@ private struct PullSource<Element>: Producer {
     }
 }
 
-/// One element of a pulled source, held between the pull and the emission.
-private struct PullBuffer<Element>: ~Copyable {
-    private let slot = UnsafeMutablePointer<Element>.allocate(capacity: 1)
-
-    deinit { slot.deallocate() }
-
-    /// Pulls the next element: `nil` at the end; a thrown error is the pull's.
-    func next(_ pull: Pull<Element>) throws -> Element? {
-        try pull(slot) ? slot.move() : nil
-    }
-}
-
 /// Steps on the current thread's trampoline: emits while nothing else waits there, and yields
 /// its turn (queueing itself behind the waiting work) as soon as something does.
 private final class TrampolinePullSink<Element>: Sink<Element, Element>, TrampolineTask,
-    @unchecked Sendable  // `pull` and `buffer` are used only by the serial steps
+    @unchecked Sendable  // `pull` is used only by the serial steps
 {
     private let pull: Pull<Element>
-    private let buffer = PullBuffer<Element>()
 
     init(pull: @escaping Pull<Element>, downstream: Receiver<Element>) {
         self.pull = pull
@@ -77,25 +65,29 @@ private final class TrampolinePullSink<Element>: Sink<Element, Element>, Trampol
         if let trampoline = Trampoline.current {
             trampoline.enqueue(self)
         } else {
-            runOnTrampoline()
+            _ = runOnTrampoline()
         }
     }
 
-    func runOnTrampoline() {
-        let trampoline = Trampoline.current
+    /// Emits until the end, or until other work waits on the trampoline: then asks to be queued
+    /// behind it.
+    func runOnTrampoline() -> Bool {
+        // Unowned: the trampoline outlives every task it runs, and a retain per step would cost
+        // more than the step's own work.
+        let trampoline = Trampoline.currentUnowned
         while !isDisposed {
-            let element: Element
             do {
-                guard let next = try buffer.next(pull) else { return forwardCompleted() }
-                element = next
+                guard try pull(self) else {
+                    forwardCompleted()
+                    return false
+                }
             } catch {
-                return forwardError(error)
+                forwardError(error)
+                return false
             }
-            forwardNext(element)
-            if let trampoline, trampoline.hasQueuedWork {
-                return trampoline.enqueue(self)
-            }
+            if let trampoline, trampoline._withUnsafeGuaranteedRef({ $0.hasQueuedWork }) { return true }
         }
+        return false
     }
 
     override func onNext(_ element: Element) {}
@@ -103,12 +95,12 @@ private final class TrampolinePullSink<Element>: Sink<Element, Element>, Trampol
     override func onCompleted() {}
 }
 
-/// Steps on a scheduler: one element per scheduled tick of the sink's timer.
+/// Steps on a scheduler: one element per scheduled tick of the sink's timer; the ticks are
+/// serial (each is scheduled by the previous one), so it emits without the delivery queue.
 private final class ScheduledPullSink<Element>: SerializingSink<Element, Element, Void>,
-    @unchecked Sendable  // `pull` and `buffer` are used only by the serial ticks
+    @unchecked Sendable  // `pull` is used only by the serial ticks
 {
     private let pull: Pull<Element>
-    private let buffer = PullBuffer<Element>()
 
     init(pull: @escaping Pull<Element>, scheduler: any ImmediateSchedulerType, downstream: Receiver<Element>) {
         self.pull = pull
@@ -119,20 +111,15 @@ private final class ScheduledPullSink<Element>: SerializingSink<Element, Element
         update { _, effects in effects.armTimerNow() }
     }
 
+    /// A tick: emits the next element (ticks never overlap, so directly), then schedules the next.
     override func tick(generation: UInt64) {
         guard acceptTick(generation) else { return }
-        let next: Element?
         do {
-            next = try buffer.next(pull)
+            guard try pull(self) else { return forwardCompleted() }
         } catch {
-            update { _, effects in effects.fail(error) }
-            return
+            return forwardError(error)
         }
-        update { _, effects in
-            guard let next else { return effects.complete() }
-            effects.emit(next)
-            effects.armTimerNow()
-        }
+        update { _, effects in effects.armTimerNow() }
     }
 
     override func onNext(_ element: Element) {}

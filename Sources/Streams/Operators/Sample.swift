@@ -32,10 +32,10 @@ private struct SampleState<Element, Tick> {
     let defaultValue: Element?
     var element: Element?
     var atEnd = false
-    var ticker: ChildNode<Tick>?
+    var ticker: DisposableNode?
 
     /// A tick of the sampler: emits what is due, and completes after the source's end.
-    mutating func tick(_ effects: inout Effects<Element>) {
+    mutating func tick(_ effects: Effects<Element>) {
         if let element = element.take() {
             effects.emit(element)
         } else if let defaultValue {
@@ -57,16 +57,16 @@ private final class SampleSink<Element, Tick>: SerializingSink<Element, Element,
     }
 
     func childReceived(_ element: Tick, key: Int) {
-        update { state, effects in state.tick(&effects) }
+        update { state, effects in state.tick(effects) }
     }
 
     func childFailed(_ error: any Error, key: Int) { onError(error) }
 
     func childCompleted(key: Int) {
-        update { state, effects in state.tick(&effects) }
+        update { state, effects in state.tick(effects) }
     }
 
-    override func willDispose(_ state: inout SampleState<Element, Tick>, _ effects: inout Effects<Element>) {
+    override func willDispose(_ state: inout SampleState<Element, Tick>, _ effects: Effects<Element>) {
         effects.dispose(state.ticker.take())
         effects.release(state.element.take())
     }

@@ -7,7 +7,7 @@
 protocol Side<Value>: Sendable {
     associatedtype Value
     /// A child for this source, reporting to `owner` as `key`; not subscribed yet.
-    func makeChild(owner: any ChildOwner<Value>, key: Int) -> DisposableNode
+    func makeChild<Owner: ChildOwner>(owner: Owner, key: Int) -> DisposableNode where Owner.ChildElement == Value
     /// Subscribes `child` (made by ``makeChild(owner:key:)``) to the source.
     func start(_ child: DisposableNode)
 }
@@ -16,31 +16,37 @@ protocol Side<Value>: Sendable {
 struct SameTypeSide<Value>: Side {
     let source: Observable<Value>
 
-    func makeChild(owner: any ChildOwner<Value>, key: Int) -> DisposableNode {
+    func makeChild<Owner: ChildOwner>(owner: Owner, key: Int) -> DisposableNode where Owner.ChildElement == Value {
         ChildNode(owner: owner, key: key)
     }
 
     func start(_ child: DisposableNode) {
-        unsafeDowncast(child, to: ChildNode<Value>.self).subscribe(to: source)
+        // Made by `makeChild` for a same-type owner: the cast only restores the static type.
+        let node = unsafeDowncast(child, to: SubscriptionNode<Value>.self)
+        node.setUpstream(source.subscribe(node))
     }
 }
 
 /// A source whose elements reach the operator as `Any`.
 struct ErasedSide<Element>: Side {
+    typealias Value = Any
+
     let source: Observable<Element>
 
-    func makeChild(owner: any ChildOwner<Any>, key: Int) -> DisposableNode {
-        ChildNode(owner: Eraser<Element>(owner: owner), key: key)
+    func makeChild<Owner: ChildOwner>(owner: Owner, key: Int) -> DisposableNode where Owner.ChildElement == Any {
+        ChildNode(owner: Eraser<Element, Owner>(owner: owner), key: key)
     }
 
     func start(_ child: DisposableNode) {
-        unsafeDowncast(child, to: ChildNode<Element>.self).subscribe(to: source)
+        let node = unsafeDowncast(child, to: SubscriptionNode<Element>.self)
+        node.setUpstream(source.subscribe(node))
     }
 }
 
 /// Hands a typed child's events to an owner of `Any` values.
-private struct Eraser<Element>: ChildOwner {
-    let owner: any ChildOwner<Any>
+private final class Eraser<Element, Owner: ChildOwner>: ChildOwner where Owner.ChildElement == Any {
+    let owner: Owner
+    init(owner: Owner) { self.owner = owner }
     func childReceived(_ element: Element, key: Int) { owner.childReceived(element, key: key) }
     func childFailed(_ error: any Error, key: Int) { owner.childFailed(error, key: key) }
     func childCompleted(key: Int) { owner.childCompleted(key: key) }
@@ -61,11 +67,11 @@ func unerased<Element>(_ value: Any, as type: Element.Type) -> Element {
 /// The children of a multi-source sink, subscribed in order after all are registered.
 extension SerializingSink {
     /// Makes a child per side (stored by `keep`), then subscribes them in order.
-    func subscribeSides<Value>(
-        _ sides: [any Side<Value>], owner: any ChildOwner<Value>, keep: (inout State, [DisposableNode]) -> Void
+    func subscribeSides<Owner: ChildOwner>(
+        _ sides: [any Side<Owner.ChildElement>], owner: Owner, keep: (inout State, [DisposableNode]) -> Void
     ) {
         let children = sides.enumerated().map { $0.element.makeChild(owner: owner, key: $0.offset) }
-        guard update({ state, _ in keep(&state, children) }) != nil else { return }
+        guard update({ state, _ in keep(&state, children) }) else { return }
         for (side, child) in zip(sides, children) { side.start(child) }
     }
 }

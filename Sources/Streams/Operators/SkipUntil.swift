@@ -29,7 +29,7 @@ private struct SkipUntil<Element, Other>: Producer {
 
 private struct SkipUntilState<Other> {
     var isOpen = false
-    var trigger: ChildNode<Other>?
+    var trigger: DisposableNode?
 }
 
 private final class SkipUntilSink<Element, Other>: SerializingSink<Element, Element, SkipUntilState<Other>>,
@@ -38,11 +38,12 @@ private final class SkipUntilSink<Element, Other>: SerializingSink<Element, Elem
     override func onNext(_ element: Element) { emitNext(element) { $0.isOpen } }
 
     override func onCompleted() {
-        let ended = update { state, effects in
+        var ended = false
+        update { state, effects in
             if state.isOpen { effects.complete() }
-            return !state.isOpen
+            ended = !state.isOpen
         }
-        if ended == true { dispose() }  // RxSwift ends silently: nothing passed yet
+        if ended { dispose() }  // RxSwift ends silently: nothing passed yet
     }
 
     func childReceived(_ element: Other, key: Int) {
@@ -55,7 +56,7 @@ private final class SkipUntilSink<Element, Other>: SerializingSink<Element, Elem
     func childFailed(_ error: any Error, key: Int) { onError(error) }
     func childCompleted(key: Int) {}
 
-    override func willDispose(_ state: inout SkipUntilState<Other>, _ effects: inout Effects<Element>) {
+    override func willDispose(_ state: inout SkipUntilState<Other>, _ effects: Effects<Element>) {
         effects.dispose(state.trigger.take())
     }
 }

@@ -30,7 +30,7 @@ private final class SubscribeOnObservable<Element>: Observable<Element>, @unchec
 }
 
 // Unchecked Sendable: see SubscriptionNode; other fields immutable
-private final class SubscribeOnSink<Element>: Sink<Element, Element>, TimerTarget, @unchecked Sendable {
+private final class SubscribeOnSink<Element>: Sink<Element, Element>, @unchecked Sendable {
     let source: Observable<Element>
     let scheduler: any ImmediateSchedulerType
 
@@ -40,7 +40,7 @@ private final class SubscribeOnSink<Element>: Sink<Element, Element>, TimerTarge
         super.init(downstream: downstream)
     }
 
-    func timerFired(_ id: UInt64) -> any Disposable {
+    override func timerFired(_ id: UInt64) -> any Disposable {
         if isDisposed { return NopDisposable() }
         return ScheduledDisposal(source.subscribe(self), scheduler: scheduler)
     }
@@ -51,7 +51,7 @@ private final class SubscribeOnSink<Element>: Sink<Element, Element>, TimerTarge
 }
 
 /// Disposes `inner` on `scheduler` when disposed. Its atomic word is the "disposal requested" flag.
-private final class ScheduledDisposal: DisposableNode, TimerTarget, @unchecked Sendable {  // immutable besides the flag
+private final class ScheduledDisposal: DisposableNode, @unchecked Sendable {  // immutable besides the flag
     let inner: any Disposable
     let scheduler: any ImmediateSchedulerType
 
@@ -65,7 +65,7 @@ private final class ScheduledDisposal: DisposableNode, TimerTarget, @unchecked S
         _ = TimerScheduler.immediate(scheduler).schedule(self, id: 0, due: .now)
     }
 
-    func timerFired(_ id: UInt64) -> any Disposable {
+    override func timerFired(_ id: UInt64) -> any Disposable {
         inner.dispose()
         return NopDisposable()
     }

@@ -27,7 +27,7 @@ private struct TakeUntil<Element, Other>: Producer {
 }
 
 /// State: the trigger's subscription.
-private final class TakeUntilSink<Element, Other>: SerializingSink<Element, Element, ChildNode<Other>?>,
+private final class TakeUntilSink<Element, Other>: SerializingSink<Element, Element, DisposableNode?>,
     ChildOwner, @unchecked Sendable  // see SerializingSink
 {
     override func onNext(_ element: Element) { emitNext(element) { _ in true } }
@@ -36,7 +36,7 @@ private final class TakeUntilSink<Element, Other>: SerializingSink<Element, Elem
     func childFailed(_ error: any Error, key: Int) { onError(error) }
     func childCompleted(key: Int) {}
 
-    override func willDispose(_ trigger: inout ChildNode<Other>?, _ effects: inout Effects<Element>) {
+    override func willDispose(_ trigger: inout DisposableNode?, _ effects: Effects<Element>) {
         effects.dispose(trigger.take())
     }
 }

@@ -1,8 +1,8 @@
 import Foundation
 
 // States: open (nothing was sent within `dueTime`: the next element is emitted at once);
-// throttling (a window runs from `lastSent`; with `latest`, the newest element waits in
-// `pending` and the timer emits it when the window ends, which starts a new window);
+// throttling (a window runs from `lastSent`; with `latest`, the engine holds the newest element
+// and the timer emits it when the window ends, which starts a new window);
 // completing (the source completed while an element waits: completion follows it); stopped
 // (engine). The scheduler's clock is read before each transition, never under the lock.
 
@@ -34,69 +34,65 @@ private struct Throttle<Element>: SinkMaking {
     }
 }
 
-private struct ThrottleState<Element> {
+/// Not generic: the kept element is the engine's held element.
+private struct ThrottleState {
     let dueSeconds: Double
     let latest: Bool
-    var pending: Element?
     var lastSent: RxTime?
     var isCompleting = false
 
-    mutating func received(_ element: Element, at now: RxTime, _ effects: inout Effects<Element>) {
+    mutating func received<Element>(_ element: Element, at now: RxTime, _ effects: Effects<Element>) {
         let remaining = lastSent.map { dueSeconds - now.timeIntervalSince($0) } ?? 0
         if remaining <= 0 {
-            effects.release(pending.take())
+            effects.dropHeld()
             lastSent = now
             return effects.emit(element)
         }
         guard latest else { return }
-        let waiting = pending != nil
-        effects.replace(&pending, with: element)
+        let waiting = effects.isHolding
+        effects.hold(element)
         if !waiting { effects.armTimer(after: .fromSeconds(remaining)) }
     }
 
-    mutating func windowEnded(at now: RxTime, _ effects: inout Effects<Element>) {
-        if let element = pending.take() {
+    mutating func windowEnded<Element>(at now: RxTime, _ effects: Effects<Element>) {
+        if effects.isHolding {
             lastSent = now
-            effects.emit(element)
+            effects.emitHeld()
         }
         if isCompleting { effects.complete() }
     }
 }
 
-private final class ThrottleSink<Element>: SerializingSink<Element, Element, ThrottleState<Element>>,
+private final class ThrottleSink<Element>: SerializingSink<Element, Element, ThrottleState>,
     @unchecked Sendable  // see SerializingSink
 {
     override func onNext(_ element: Element) {
         let now = self.now
-        update { state, effects in state.received(element, at: now, &effects) }
+        update { state, effects in state.received(element, at: now, effects) }
     }
 
     override func tick(generation: UInt64) {
         let now = self.now
         update { state, effects in
             guard effects.acceptTick(generation) else { return }
-            state.windowEnded(at: now, &effects)
+            state.windowEnded(at: now, effects)
         }
     }
 
     override func onError(_ error: any Error) {
-        update { state, effects in
-            effects.release(state.pending.take())
+        update { _, effects in
+            effects.dropHeld()
             effects.fail(error)
         }
     }
 
     override func onCompleted() {
         update { state, effects in
-            if state.pending != nil {
+            if effects.isHolding {
                 state.isCompleting = true
             } else {
                 effects.complete()
             }
         }
-    }
-
-    override func willDispose(_ state: inout ThrottleState<Element>, _ effects: inout Effects<Element>) {
-        effects.release(state.pending.take())
     }
 }

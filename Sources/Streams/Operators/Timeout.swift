@@ -53,7 +53,7 @@ private struct TimeoutState<Element> {
     static var otherKey: Int { 1 }
     let dueTime: RxTimeInterval
     /// The source's child while watching, `other`'s once switched.
-    var live: ChildNode<Element>?
+    var live: DisposableNode?
     var switched = false
 
     func counts(_ key: Int) -> Bool { key == (switched ? Self.otherKey : Self.sourceKey) }
@@ -95,17 +95,18 @@ private final class TimeoutSink<Element>: SerializingSink<Never, Element, Timeou
     }
 
     override func tick(generation: UInt64) {
-        let timedOut = update { state, effects in
-            guard effects.acceptTick(generation), !state.switched else { return false }
+        var timedOut = false
+        update { state, effects in
+            guard effects.acceptTick(generation), !state.switched else { return }
             state.switched = true
             effects.dispose(state.live.take())
-            return true
+            timedOut = true
         }
-        guard timedOut == true else { return }
+        guard timedOut else { return }
         subscribeChild(other, owner: self, key: TimeoutState<Element>.otherKey) { state, child in state.live = child }
     }
 
-    override func willDispose(_ state: inout TimeoutState<Element>, _ effects: inout Effects<Element>) {
+    override func willDispose(_ state: inout TimeoutState<Element>, _ effects: Effects<Element>) {
         effects.dispose(state.live.take())
     }
 }

@@ -51,7 +51,7 @@ private final class TimerObservable<Element: RxAbstractInteger & Sendable>: Obse
     }
 }
 
-private final class TimerSink<Element: RxAbstractInteger & Sendable>: Sink<Element, Element>, TimerTarget,
+private final class TimerSink<Element: RxAbstractInteger & Sendable>: Sink<Element, Element>,
     @unchecked Sendable
 {  // `value` touched only by the timer's non-overlapping ticks
     let periodic: Bool
@@ -62,7 +62,7 @@ private final class TimerSink<Element: RxAbstractInteger & Sendable>: Sink<Eleme
         super.init(downstream: downstream)
     }
 
-    func timerFired(_ id: UInt64) -> any Disposable {
+    override func timerFired(_ id: UInt64) -> any Disposable {
         let current = value
         value &+= 1
         forwardNext(current)

@@ -30,7 +30,7 @@ private struct Window<Element>: Producer {
         let sink = WindowSink(
             state: WindowState(timeSpan: timeSpan, count: count), timerScheduler: .timed(scheduler),
             downstream: WindowStepReceiver(receiver))
-        sink.update { state, effects in state.open(&effects) }
+        sink.update { state, effects in state.open(effects) }
         sink.setUpstream(source.subscribe(sink))
         return sink
     }
@@ -50,18 +50,18 @@ private struct WindowState<Element> {
     var window = PublishSubject<Element>()
     var countInWindow = 0
 
-    mutating func open(_ effects: inout Effects<WindowStep<Element>>) {
+    mutating func open(_ effects: Effects<WindowStep<Element>>) {
         effects.emit(.open(window))
         effects.armTimer(after: timeSpan)
     }
 
     /// Closes the current window and opens the next.
-    mutating func rollOver(_ effects: inout Effects<WindowStep<Element>>) {
+    mutating func rollOver(_ effects: Effects<WindowStep<Element>>) {
         effects.emit(.send(window, .completed))
         effects.release(window)
         window = PublishSubject()
         countInWindow = 0
-        open(&effects)
+        open(effects)
     }
 }
 
@@ -72,12 +72,12 @@ private final class WindowSink<Element>: SerializingSink<Element, WindowStep<Ele
         update { state, effects in
             effects.emit(.send(state.window, .next(element)))
             state.countInWindow += 1
-            if state.countInWindow == state.count { state.rollOver(&effects) }
+            if state.countInWindow == state.count { state.rollOver(effects) }
         }
     }
 
-    override func timerFired(_ state: inout WindowState<Element>, _ effects: inout Effects<WindowStep<Element>>) {
-        state.rollOver(&effects)
+    override func timerFired(_ state: inout WindowState<Element>, _ effects: Effects<WindowStep<Element>>) {
+        state.rollOver(effects)
     }
 
     override func onError(_ error: any Error) {

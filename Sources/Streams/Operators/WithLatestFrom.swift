@@ -40,7 +40,7 @@ private struct WithLatestFrom<First, Second>: Producer {
 
 private struct WithLatestFromState<Second> {
     var latest: Second?
-    var second: ChildNode<Second>?
+    var second: DisposableNode?
 }
 
 private final class WithLatestFromSink<First, Second>:
@@ -61,7 +61,7 @@ private final class WithLatestFromSink<First, Second>:
     func childFailed(_ error: any Error, key: Int) { onError(error) }
     func childCompleted(key: Int) {}
 
-    override func willDispose(_ state: inout WithLatestFromState<Second>, _ effects: inout Effects<(First, Second)>) {
+    override func willDispose(_ state: inout WithLatestFromState<Second>, _ effects: Effects<(First, Second)>) {
         effects.dispose(state.second.take())
         effects.release(state.latest.take())
     }

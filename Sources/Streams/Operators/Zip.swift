@@ -71,7 +71,7 @@ private struct ZipState<Value> {
         isDone = Array(repeating: false, count: arity)
     }
 
-    mutating func received(_ value: Value, at index: Int, _ effects: inout Effects<[Value]>) {
+    mutating func received(_ value: Value, at index: Int, _ effects: Effects<[Value]>) {
         queues[index].append(value)
         if queues.allSatisfy({ !$0.isEmpty }) {
             var values: [Value] = []
@@ -83,14 +83,14 @@ private struct ZipState<Value> {
         }
     }
 
-    mutating func completed(at index: Int, _ effects: inout Effects<[Value]>) {
+    mutating func completed(at index: Int, _ effects: Effects<[Value]>) {
         guard !isDone[index] else { return }
         isDone[index] = true
         doneCount += 1
         if doneCount == queues.count { effects.complete() }
     }
 
-    mutating func end(_ effects: inout Effects<[Value]>) {
+    mutating func end(_ effects: Effects<[Value]>) {
         for child in children { effects.dispose(child) }
         children = []
         effects.release(queues)
@@ -104,16 +104,16 @@ private final class ZipSink<Value>: SerializingSink<Never, [Value], ZipState<Val
     override func onNext(_ element: Never) {}
 
     func childReceived(_ element: Value, key: Int) {
-        update { state, effects in state.received(element, at: key, &effects) }
+        update { state, effects in state.received(element, at: key, effects) }
     }
 
     func childFailed(_ error: any Error, key: Int) { onError(error) }
 
     func childCompleted(key: Int) {
-        update { state, effects in state.completed(at: key, &effects) }
+        update { state, effects in state.completed(at: key, effects) }
     }
 
-    override func willDispose(_ state: inout ZipState<Value>, _ effects: inout Effects<[Value]>) {
-        state.end(&effects)
+    override func willDispose(_ state: inout ZipState<Value>, _ effects: Effects<[Value]>) {
+        state.end(effects)
     }
 }

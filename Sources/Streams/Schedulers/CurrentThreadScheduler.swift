@@ -37,9 +37,9 @@ private final class TrampolineItem: TrampolineTask, Disposable, @unchecked Senda
 
     init(_ action: @escaping () -> any Disposable) { self.action = action }
 
-    func runOnTrampoline() {
-        guard !cancelled.isDisposed else { return }
-        result.setDisposable(action())
+    func runOnTrampoline() -> Bool {
+        if !cancelled.isDisposed { result.setDisposable(action()) }
+        return false
     }
 
     func dispose() {

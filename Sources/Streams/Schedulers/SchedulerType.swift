@@ -95,15 +95,16 @@ public protocol SchedulerType: ImmediateSchedulerType {
     ) -> any Disposable
 
     /// Implementation detail of Streams: runs one of the library's own timer ticks after
-    /// `dueTime`. The default uses ``scheduleRelative(_:dueTime:action:)``; a scheduler may
-    /// offer a cheaper path (the virtual-time scheduler schedules it without a generic item).
-    func _scheduleTimer(_ tick: _TimerTick, after dueTime: RxTimeInterval) -> any Disposable
+    /// `dueTime` and returns the library object that cancels it. The default uses
+    /// ``scheduleRelative(_:dueTime:action:)``; a scheduler may offer a cheaper path (the
+    /// virtual-time scheduler schedules it without a generic item).
+    func _scheduleTimer(_ tick: _TimerTick, after dueTime: RxTimeInterval) -> _TimerHandle
 }
 
 extension SchedulerType {
     /// Implementation detail of Streams: schedules `tick` with ``scheduleRelative(_:dueTime:action:)``.
-    public func _scheduleTimer(_ tick: _TimerTick, after dueTime: RxTimeInterval) -> any Disposable {
-        scheduleRelative(tick, dueTime: dueTime) { $0.fire() }
+    public func _scheduleTimer(_ tick: _TimerTick, after dueTime: RxTimeInterval) -> _TimerHandle {
+        _TimerHandle(DisposableBox(scheduleRelative(tick, dueTime: dueTime) { $0.fire() }))
     }
 
     /// Default periodic scheduling by rescheduling after each run: the next run is due one

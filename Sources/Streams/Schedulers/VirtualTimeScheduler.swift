@@ -91,9 +91,9 @@ open class VirtualTimeScheduler: SchedulerType, @unchecked Sendable {  // `cell`
 
     /// Implementation detail of Streams: the library's own timers, scheduled with a non-generic
     /// item, so a timer costs no runtime metadata lookup for a generic item class.
-    public func _scheduleTimer(_ tick: _TimerTick, after dueTime: RxTimeInterval) -> any Disposable {
+    public func _scheduleTimer(_ tick: _TimerTick, after dueTime: RxTimeInterval) -> _TimerHandle {
         let time = adjustScheduledTime(absoluteTime(after: dueTime))
-        return cell.update { clock in clock.insert { VirtualTimerItem(time: time, id: $0, tick: tick) } }
+        return _TimerHandle(cell.update { clock in clock.insert { VirtualTimerItem(time: time, id: $0, tick: tick) } })
     }
 
     /// Runs `action(state)` `dueTime` ticks after now.
