@@ -24,7 +24,8 @@ protocol ChildOwner<ChildElement>: AnyObject, Sendable {
 /// The owner holds the child (to dispose it) and the child holds the owner (to report to it);
 /// the owner drops the child when the child terminates or when the owner is disposed, which
 /// breaks the cycle.
-final class ChildNode<Owner: ChildOwner>: SubscriptionNode<Owner.ChildElement>, @unchecked Sendable {  // immutable after init
+// Unchecked Sendable: immutable after init (see SubscriptionNode)
+final class ChildNode<Owner: ChildOwner>: SubscriptionNode<Owner.ChildElement>, @unchecked Sendable {
     private let owner: Owner
     /// What the owner calls this child.
     let key: Int

@@ -163,20 +163,20 @@ struct DisposalList: ~Copyable {
             return
         }
         let taken = take()
-        taken.forEach { other.append($0) }
+        taken.visit { other.append($0) }
     }
 
     /// Calls `body` with each link, in the order appended.
-    func forEach(_ body: (NodeLink) -> Void) {
+    func visit(_ body: (NodeLink) -> Void) {
         if let first { body(NodeLink(node: first.takeUnretainedValue(), key: firstKey)) }
         if let second { body(NodeLink(node: second.takeUnretainedValue(), key: secondKey)) }
-        more?.forEach(body)
+        for link in more ?? [] { body(link) }
     }
 
     /// Disposes everything, in the order appended; dropping the list then releases it.
     func disposeAll() {
         guard count > 0 else { return }
-        forEach { $0.dispose() }
+        visit { $0.dispose() }
     }
 }
 
