@@ -1,3 +1,5 @@
+import Foundation
+
 /// Global hooks for diagnostics.
 public enum Hooks {
     private static let handler = HookSlot()
@@ -19,7 +21,7 @@ public enum Hooks {
 private final class HookSlot: @unchecked Sendable {  // `value` guarded by `lock`
     private let lock = Lock()
     private var value: @Sendable (any Error) -> Void = { error in
-        print("Streams: unhandled error: \(error)")
+        FileHandle.standardError.write(Data("Streams: unhandled error: \(error)\n".utf8))
     }
 
     func get() -> @Sendable (any Error) -> Void { lock.withLock { value } }
