@@ -7,12 +7,12 @@ import Foundation
 #endif
 
 /// Opens a URL in the user's browser with `xdg-open` (Linux) or `open` (macOS), when one is on `PATH`.
-public struct URLOpener: Sendable {
+struct URLOpener: Sendable {
     /// The program that opens URLs, or `nil` when none was found.
-    public let program: String?
+    let program: String?
 
     /// An opener using the first of `xdg-open` and `open` found on `path` (the `PATH` variable).
-    public init(path: String? = ProcessInfo.processInfo.environment["PATH"]) {
+    init(path: String? = ProcessInfo.processInfo.environment["PATH"]) {
         let directories = (path ?? "/usr/bin:/bin").split(separator: ":").map(String.init)
         program = ["xdg-open", "open"].lazy
             .flatMap { name in directories.map { "\($0)/\(name)" } }
@@ -20,7 +20,7 @@ public struct URLOpener: Sendable {
     }
 
     /// An opener that uses `program` (or none).
-    public init(program: String?) {
+    init(program: String?) {
         self.program = program
     }
 
@@ -30,7 +30,7 @@ public struct URLOpener: Sendable {
     /// The child gets an empty signal mask and default signal handlers (a thread that started it may
     /// block signals, and a child inherits that mask), and `/dev/null` for its standard streams so
     /// it cannot draw over the terminal UI. A background thread reaps it.
-    public func open(_ url: String) -> Bool {
+    func open(_ url: String) -> Bool {
         guard let program else { return false }
         return Self.spawn(program, arguments: [url])
     }
