@@ -36,16 +36,10 @@ struct URLOpener: Sendable {
     }
 
     private static func spawn(_ program: String, arguments: [String]) -> Bool {
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var empty = sigset_t()
-        sigemptyset(&empty)
-        posix_spawnattr_setsigmask(&attributes, &empty)
-        var defaults = sigset_t()
-        sigfillset(&defaults)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        CleanSignalSpawn.withAttributes { attributes in spawn(program, arguments: arguments, attributes: &attributes) }
+    }
+
+    private static func spawn(_ program: String, arguments: [String], attributes: inout posix_spawnattr_t) -> Bool {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }

@@ -1,5 +1,7 @@
 import Foundation
 
+@testable import SearchDemo
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -14,16 +16,15 @@ enum ChildProcess {
     static func run(
         _ path: String, _ arguments: [String], environment: [String: String], capture: Bool
     ) -> (code: Int32, output: String) {
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var empty = sigset_t()
-        sigemptyset(&empty)
-        posix_spawnattr_setsigmask(&attributes, &empty)
-        var all = sigset_t()
-        sigfillset(&all)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        CleanSignalSpawn.withAttributes { attributes in
+            run(path, arguments, environment: environment, capture: capture, attributes: &attributes)
+        }
+    }
+
+    private static func run(
+        _ path: String, _ arguments: [String], environment: [String: String], capture: Bool,
+        attributes: inout posix_spawnattr_t
+    ) -> (code: Int32, output: String) {
         var fds: [Int32] = [-1, -1]
         if capture { guard pipe(&fds) == 0 else { return (-1, "pipe failed") } }
         var actions = posix_spawn_file_actions_t()
