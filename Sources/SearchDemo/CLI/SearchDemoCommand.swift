@@ -15,9 +15,10 @@ public enum SearchDemoCommand {
             standardOutput: { FileHandle.standardOutput.write(Data($0.utf8)) },
             standardError: { FileHandle.standardError.write(Data($0.utf8)) })
 
-        /// Writes `search-demo: <line>` and a line break to standard error.
+        /// Writes `search-demo: <line>` and a line break to standard error, the line made terminal-safe
+        /// (``TerminalSafeText/line(_:)``) whatever it quotes.
         func diagnose(_ line: String) {
-            standardError("search-demo: \(line)\n")
+            standardError("search-demo: \(TerminalSafeText.line(line))\n")
         }
     }
 
