@@ -3,11 +3,19 @@ import Streams
 import StreamsMVC
 
 /// How a `--query` run ended.
-public enum QueryOutcome: Sendable, Equatable {
+enum QueryOutcome: Sendable, Equatable {
     /// The search succeeded: up to `limit` repositories, in result order.
     case results([Repository])
-    /// The search failed; `reason` is one line naming the problem (``SearchError/userMessage``).
-    case failed(reason: String)
+    /// The search failed.
+    case failed(QueryFailure)
+}
+
+/// Why a `--query` run failed: one line for the user and, when the system said more, the detail.
+struct QueryFailure: Sendable, Equatable {
+    /// One line naming the problem (``SearchError/userMessage``).
+    let message: String
+    /// What the system said (``SearchError/detail``), shown with `--verbose` and in the `--json` error object.
+    var detail: String?
 }
 
 /// `--query` mode: the app's own ``SearchController`` and ``SearchModel`` without the terminal UI.
@@ -15,30 +23,38 @@ public enum QueryOutcome: Sendable, Equatable {
 /// A ``QueryModeView`` stands in for the terminal view: it types the query once, then asks for the
 /// next page (like pressing End) until `limit` results are loaded, the results end, or the API's
 /// 1,000-result cap is reached. It never waits out a rate limit: the first countdown state ends the
-/// run with a failure, and so does an error message in the state.
-public enum QueryMode {
+/// run with a failure, and so does an error message in the state. The backend is wrapped in a
+/// ``FailureRecorder``, so a failure carries the detail of the error behind it.
+enum QueryMode {
     /// Runs the search and calls `completion` exactly once, on `queue`.
     ///
     /// The returned disposable cancels the run (and any request in flight) without calling `completion`.
-    public static func run(
+    static func run(
         query: String, limit: Int, searching: any RepositorySearching, queue: DispatchQueue,
         completion: @escaping @Sendable (QueryOutcome) -> Void
     ) -> any Disposable {
         let scheduler = SerialDispatchQueueScheduler(serialQueue: queue)
+        let recorder = FailureRecorder(searching)
         let controller = SearchController(
-            searching: searching, scheduler: scheduler, debounce: .milliseconds(0), perPage: min(max(limit, 1), 100),
+            searching: recorder, scheduler: scheduler, debounce: .milliseconds(0), perPage: min(max(limit, 1), 100),
             navigator: Navigator { _ in })
-        let view = QueryModeView(query: query, limit: limit, completion: completion)
+        let view = QueryModeView(query: query, limit: limit) { outcome in
+            guard case .failed(var failure) = outcome, failure.detail == nil else { return completion(outcome) }
+            failure.detail = recorder.lastError?.detail
+            completion(.failed(failure))
+        }
         let screen = combineModel(
             SearchModel(), withView: view, statefulController: controller, andUserInteractable: view,
             scheduler: scheduler,
-            onUnhandledError: { error in view.finish(.failed(reason: "internal error: \(error)")) })
+            onUnhandledError: { error in
+                view.finish(.failed(QueryFailure(message: "internal error", detail: "\(error)")))
+            })
         view.start()
         return screen
     }
 
     /// Runs the search and suspends until it ends (without blocking a thread).
-    public static func outcome(query: String, limit: Int, searching: any RepositorySearching) async -> QueryOutcome {
+    static func outcome(query: String, limit: Int, searching: any RepositorySearching) async -> QueryOutcome {
         await withCheckedContinuation { continuation in
             let slot = RunSlot()
             let queue = DispatchQueue(label: "search-demo.query")
@@ -51,7 +67,7 @@ public enum QueryMode {
     }
 
     /// Runs the search and waits for it on the calling thread (which must not be `queue`'s).
-    public static func runAndWait(query: String, limit: Int, searching: any RepositorySearching) -> QueryOutcome {
+    static func runAndWait(query: String, limit: Int, searching: any RepositorySearching) -> QueryOutcome {
         let done = DispatchSemaphore(value: 0)
         let result = OutcomeBox()
         let queue = DispatchQueue(label: "search-demo.query")
@@ -61,7 +77,8 @@ public enum QueryMode {
         }
         done.wait()
         run.dispose()
-        return result.get() ?? .failed(reason: "internal error: no outcome")
+        return result.get()
+            ?? .failed(QueryFailure(message: "internal error", detail: "the run ended without an outcome"))
     }
 }
 
@@ -80,6 +97,27 @@ private final class OutcomeBox: @unchecked Sendable {  // `outcome` guarded by `
         lock.lock()
         defer { lock.unlock() }
         return outcome
+    }
+}
+
+/// A backend that remembers the last ``SearchError`` it passed on, so a failed run can report its detail.
+private final class FailureRecorder: RepositorySearching, @unchecked Sendable {  // `last` guarded by `lock`
+    private let searching: any RepositorySearching
+    private let lock = NSLock()
+    private var last: SearchError?
+
+    init(_ searching: any RepositorySearching) { self.searching = searching }
+
+    /// The last error a search threw, if any.
+    var lastError: SearchError? { lock.withLock { last } }
+
+    func search(_ request: SearchRequest) async throws -> SearchPage {
+        do {
+            return try await searching.search(request)
+        } catch let error as SearchError {
+            lock.withLock { last = error }
+            throw error
+        }
     }
 }
 

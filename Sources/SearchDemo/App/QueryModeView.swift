@@ -50,10 +50,11 @@ final class QueryModeView: View, UserInteractable,
 
     private func decide(_ state: SearchState) {
         guard !state.query.isEmpty else { return }
-        if let message = state.errorMessage { return finish(.failed(reason: message)) }
+        if let message = state.errorMessage { return finish(.failed(QueryFailure(message: message))) }
         switch state.phase {
         case .rateLimited(let secondsLeft):
-            finish(.failed(reason: SearchError.rateLimited(retryAfter: secondsLeft, message: nil).userMessage))
+            let limit = SearchError.rateLimited(retryAfter: secondsLeft, message: nil)
+            finish(.failed(QueryFailure(message: limit.userMessage)))
         case .empty:
             finish(.results([]))
         case .loaded:

@@ -13,10 +13,12 @@ import StreamsMVC
 /// while searches run on Swift concurrency's threads and only their results hop back.
 ///
 /// The terminal is restored on every exit: Ctrl-C and end of input go through ``quit(status:)``;
-/// SIGINT/SIGTERM/SIGHUP, crashes and `exit()` are covered by the session's signal handling.
-public enum TerminalApp {
+/// SIGINT/SIGTERM/SIGHUP, crashes and `exit()` are covered by the session's signal handling. Ctrl-Z
+/// suspends through the session, which gives the terminal back; on `fg` everything is drawn again.
+/// ``SearchDemoCommand`` starts the app only after ``TerminalRequirement`` found a usable terminal.
+enum TerminalApp {
     /// Takes over the terminal and runs until the user quits; exits the process.
-    public static func run(searching: any RepositorySearching, options: CommandLineOptions) -> Never {
+    static func run(searching: any RepositorySearching, options: CommandLineOptions) -> Never {
         MainActor.assumeIsolated { start(searching: searching, options: options) }
         dispatchMain()
     }
@@ -26,11 +28,9 @@ public enum TerminalApp {
     @MainActor
     private static func start(searching: any RepositorySearching, options: CommandLineOptions) {
         let session = TerminalSession()
-        var writer = ScreenWriter()
+        let screen = FrameOutput(session: session)
         let view = SearchTerminalView(size: session.size, scheduler: MainScheduler.instance) { frame, size in
-            do {
-                try session.write(writer.render(frame, size: size))
-            } catch {
+            guard screen.draw(frame, size: size) else {
                 MainActor.assumeIsolated { quit(status: SearchDemoCommand.ExitStatus.failure) }
             }
         }
@@ -41,18 +41,17 @@ public enum TerminalApp {
             return combineModel(
                 SearchModel(), withView: view, statefulController: controller, andUserInteractable: view,
                 scheduler: MainScheduler.instance,
-                onUnhandledError: { error in
-                    DispatchQueue.main.async { view.showNotice("internal error: \(error)") }
+                onUnhandledError: { _ in
+                    DispatchQueue.main.async { view.showNotice("internal error") }
                 })
         }
         current = Running(session: session, coordinator: coordinator)
         do {
             try session.start { event in
-                DispatchQueue.main.async { MainActor.assumeIsolated { handle(event, view: view) } }
+                DispatchQueue.main.async { MainActor.assumeIsolated { handle(event, view: view, screen: screen) } }
             }
         } catch {
-            FileHandle.standardError.write(
-                Data("search-demo: the terminal UI needs a terminal (\(error)); try --query\n".utf8))
+            FileHandle.standardError.write(Data("search-demo: \(error.userMessage)\n".utf8))
             exit(SearchDemoCommand.ExitStatus.failure)
         }
         coordinator.start()
@@ -60,12 +59,20 @@ public enum TerminalApp {
     }
 
     @MainActor
-    private static func handle(_ event: TerminalEvent, view: SearchTerminalView) {
+    private static func handle(_ event: TerminalEvent, view: SearchTerminalView, screen: FrameOutput) {
         switch event {
         case .key(let key):
-            if !view.handle(key) { quit(status: SearchDemoCommand.ExitStatus.success) }
+            switch view.handle(key) {
+            case .handled: break
+            case .suspend:
+                if !screen.session.suspend() { view.showNotice("suspending needs a shell with job control") }
+            case .quit: quit(status: SearchDemoCommand.ExitStatus.success)
+            }
         case .resize(let size):
             view.resize(to: size)
+        case .resumed(let size):
+            screen.invalidate()
+            view.redrawAll(at: size)
         case .inputClosed:
             quit(status: SearchDemoCommand.ExitStatus.success)
         }
@@ -82,5 +89,23 @@ public enum TerminalApp {
     private struct Running {
         let session: TerminalSession
         let coordinator: SearchCoordinator
+    }
+}
+
+/// Where the view's frames go: a ``ScreenWriter`` (which sends only what changed) into the session.
+private final class FrameOutput: @unchecked Sendable {  // used on the main queue only
+    let session: TerminalSession
+    private var writer = ScreenWriter()
+
+    init(session: TerminalSession) { self.session = session }
+
+    /// Writes the changes that turn the screen into `frame`; `false` when the terminal output is gone.
+    func draw(_ frame: Frame, size: TerminalSize) -> Bool {
+        (try? session.write(writer.render(frame, size: size))) != nil
+    }
+
+    /// Forgets what is on screen, so the next frame is drawn whole.
+    func invalidate() {
+        writer.invalidate()
     }
 }

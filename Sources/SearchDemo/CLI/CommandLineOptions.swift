@@ -1,28 +1,30 @@
 import Foundation
 
 /// What the command line asked for. Parsed by ``CommandLineOptions/parse(_:environment:)``.
-public struct CommandLineOptions: Sendable, Equatable {
+struct CommandLineOptions: Sendable, Equatable {
     /// Search the bundled catalog instead of the live API.
-    public var offline = false
+    var offline = false
     /// Run one search without the terminal UI and print the results (`--query Q`).
-    public var query: String?
+    var query: String?
     /// How many results `--query` prints at most.
-    public var limit = 30
+    var limit = 30
     /// Print `--query` results as a JSON array instead of tab-separated lines.
-    public var json = false
+    var json = false
+    /// With `--query`: add the system's detail to a failure's one-line message.
+    var verbose = false
     /// Milliseconds of typing pause before a search starts.
-    public var debounceMilliseconds = 300
+    var debounceMilliseconds = 300
     /// The API root of the live client.
-    public var apiURL = GitHubClient.defaultBaseURL
+    var apiURL = GitHubClient.defaultBaseURL
     /// The token sent as `Authorization: Bearer` (from `GITHUB_TOKEN`).
-    public var token: String?
+    var token: String?
 
     /// The default options.
-    public init() {}
+    init() {}
 }
 
 /// What the program should do after parsing its arguments.
-public enum CommandLineCommand: Sendable, Equatable {
+enum CommandLineCommand: Sendable, Equatable {
     /// Run the app (terminal UI, or `--query` mode).
     case run(CommandLineOptions)
     /// Print ``CommandLineOptions/helpText`` and exit 0.
@@ -32,80 +34,82 @@ public enum CommandLineCommand: Sendable, Equatable {
 }
 
 /// A command-line mistake; `message` is one line for standard error (the program exits with 2).
-public struct CommandLineError: Error, Sendable, Equatable {
-    /// What is wrong, e.g. "unknown option --foo".
-    public let message: String
+struct CommandLineError: Error, Sendable, Equatable {
+    /// What is wrong, naming the option, e.g. "unknown option --foo (see --help)".
+    let message: String
 }
 
 extension CommandLineOptions {
-    /// The `--help` text: every option, the environment variable and the exit statuses.
-    public static let helpText = """
-        search-demo \(AppVersion.current): incremental GitHub repository search in the terminal
+    /// Options that only `--query` uses, and the one only the terminal UI uses.
+    private static let queryOnly = ["--limit", "--json", "--verbose"]
 
-        Usage:
-          search-demo [--offline] [--debounce MS] [--api-url URL]
-          search-demo --query Q [--offline] [--limit N] [--json] [--api-url URL]
-
-        Options:
-          --offline        Search the bundled catalog of public repositories (no network).
-          --query Q        Search once for Q without the terminal UI; print one repository per line as
-                           full_name<TAB>stars<TAB>language<TAB>description.
-          --limit N        With --query: print at most N results, loading pages as needed (default 30;
-                           the search API stops at 1,000).
-          --json           With --query: print a JSON array of objects with full_name, html_url,
-                           description, language and stargazers_count.
-          --debounce MS    Wait MS milliseconds after the last keystroke before searching (default 300).
-          --api-url URL    Base URL of the GitHub REST API (default https://api.github.com).
-          --version        Print the version and exit.
-          -h, --help       Print this help and exit.
-
-        Environment:
-          GITHUB_TOKEN     Sent as a bearer token (raises the search rate limit).
-
-        Keys (terminal UI):
-          typing           edit the search line (Backspace deletes a character, Ctrl-U clears it)
-          ↑ ↓ PgUp PgDn    move the selection (Home / End: first / last loaded row)
-          Enter            show the selected repository's details (Esc goes back)
-          o                open the repository in the browser (or print its URL)
-          Ctrl-C           quit
-
-        Exit status: 0 on success, 1 when a --query search fails, 2 on a usage error.
-        """
-
-    /// Parses `arguments` (without the program name).
+    /// Parses `arguments` (without the program name) and checks them as a whole.
     ///
-    /// Accepts `--name value` and `--name=value`. `GITHUB_TOKEN` from `environment` becomes ``token``.
-    public static func parse(
+    /// Accepts `--name value` and `--name=value`. Every argument is checked before anything runs: an unknown
+    /// option, a malformed value or a repeated option is an error even next to `--help`. `--help` then prints
+    /// the help whatever else is given; every other option that would have no effect in the mode the line
+    /// selects is an error naming it (`--version` with anything, `--limit`, `--json` or `--verbose` without
+    /// `--query`, `--debounce` with it, `--api-url` with `--offline`). `GITHUB_TOKEN` from `environment`
+    /// becomes ``token``; with the live API it needs an https `--api-url` (or a loopback one, see
+    /// ``TokenScope``).
+    static func parse(
         _ arguments: [String], environment: [String: String] = [:]
     ) throws(CommandLineError) -> CommandLineCommand {
         var options = CommandLineOptions()
-        if let token = environment["GITHUB_TOKEN"], !token.isEmpty { options.token = token }
+        var given: [String] = []
         var remaining = arguments[...]
         while let argument = remaining.popFirst() {
-            let (name, inlineValue) = split(argument)
+            let (written, inlineValue) = split(argument)
+            let name = written == "-h" ? "--help" : written
             func value() throws(CommandLineError) -> String {
                 if let inlineValue { return inlineValue }
                 guard let next = remaining.popFirst() else { throw CommandLineError(message: "\(name) needs a value") }
                 return next
             }
+            guard name.hasPrefix("-") else {
+                throw CommandLineError(message: "unexpected argument \(Wording.echo(argument)) (did you mean --query?)")
+            }
             switch name {
-            case "-h", "--help": return .help
-            case "--version": return .version
+            case "--help", "--version": try flag(name, inlineValue)
             case "--offline": options.offline = try flag(name, inlineValue)
             case "--json": options.json = try flag(name, inlineValue)
+            case "--verbose": options.verbose = try flag(name, inlineValue)
             case "--query": options.query = try value()
             case "--limit": options.limit = try number(name, try value(), minimum: 1)
             case "--debounce": options.debounceMilliseconds = try number(name, try value(), minimum: 0)
             case "--api-url": options.apiURL = try url(try value())
-            default:
-                if name.hasPrefix("-") { throw CommandLineError(message: "unknown option \(name) (see --help)") }
-                throw CommandLineError(message: "unexpected argument \"\(argument)\" (did you mean --query?)")
+            default: throw CommandLineError(message: "unknown option \(Wording.echo(written)) (see --help)")
             }
+            guard !given.contains(name) else { throw CommandLineError(message: "\(name) is given more than once") }
+            given.append(name)
         }
-        if options.query == nil, options.json {
-            throw CommandLineError(message: "--json needs --query")
+        if given.contains("--help") { return .help }
+        if given.contains("--version") {
+            if let other = given.first(where: { $0 != "--version" }) {
+                throw CommandLineError(message: "\(other) has no effect with --version")
+            }
+            return .version
+        }
+        try checkMode(given)
+        if let token = environment["GITHUB_TOKEN"], !token.isEmpty, !options.offline {
+            if let refusal = TokenScope.refusal(for: options.apiURL) { throw CommandLineError(message: refusal) }
+            options.token = token
         }
         return .run(options)
+    }
+
+    /// Refuses options that would have no effect in the mode `given` selects.
+    private static func checkMode(_ given: [String]) throws(CommandLineError) {
+        if given.contains("--query") {
+            if given.contains("--debounce") {
+                throw CommandLineError(message: "--debounce has no effect with --query (it paces the terminal UI)")
+            }
+        } else if let option = given.first(where: queryOnly.contains) {
+            throw CommandLineError(message: "\(option) works only with --query")
+        }
+        if given.contains("--offline"), given.contains("--api-url") {
+            throw CommandLineError(message: "--api-url has no effect with --offline")
+        }
     }
 
     private static func split(_ argument: String) -> (String, String?) {
@@ -113,6 +117,7 @@ extension CommandLineOptions {
         return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
     }
 
+    @discardableResult
     private static func flag(_ name: String, _ inlineValue: String?) throws(CommandLineError) -> Bool {
         if inlineValue != nil { throw CommandLineError(message: "\(name) takes no value") }
         return true
@@ -120,15 +125,38 @@ extension CommandLineOptions {
 
     private static func number(_ name: String, _ text: String, minimum: Int) throws(CommandLineError) -> Int {
         guard let value = Int(text), value >= minimum else {
-            throw CommandLineError(message: "\(name) needs a whole number ≥ \(minimum), got \"\(text)\"")
+            throw CommandLineError(message: "\(name) needs a whole number ≥ \(minimum), got \(Wording.echo(text))")
         }
         return value
     }
 
+    /// An http(s) URL with a host, a port in 1…65535 if one is written, no user name or password, and no
+    /// query or fragment (the search path and query are appended to it).
     private static func url(_ text: String) throws(CommandLineError) -> URL {
-        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
-            url.host != nil
-        else { throw CommandLineError(message: "--api-url needs an http(s) URL, got \"\(text)\"") }
+        func refuse(_ reason: String) -> CommandLineError {
+            CommandLineError(message: "--api-url needs \(reason), got \(Wording.echo(text))")
+        }
+        guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
+            scheme == "http" || scheme == "https", let host = components.host, !host.isEmpty
+        else { throw refuse("an http or https URL with a host") }
+        guard components.user == nil, components.password == nil else { throw refuse("a URL without a user name") }
+        guard components.port.map({ (1...65_535).contains($0) }) ?? !Self.hasEmptyOrBadPort(text) else {
+            throw refuse("a port between 1 and 65535")
+        }
+        guard components.query == nil, components.fragment == nil else {
+            throw refuse("a URL without a query or fragment")
+        }
+        guard let url = components.url else { throw refuse("an http or https URL with a host") }
         return url
+    }
+
+    /// Whether the authority of `text` ends in a `:` with no valid port after it (URL parsers disagree on
+    /// such URLs, so they are refused here).
+    private static func hasEmptyOrBadPort(_ text: String) -> Bool {
+        guard let schemeEnd = text.range(of: "://") else { return false }
+        let authority = text[schemeEnd.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        guard let colon = authority.lastIndex(of: ":"), !authority.hasSuffix("]") else { return false }
+        let port = authority[authority.index(after: colon)...]
+        return Int(port).map { !(1...65_535).contains($0) } ?? true
     }
 }

@@ -4,89 +4,75 @@ import Foundation
 /// terminal UI. `Sources/SearchDemoMain/main.swift` only calls ``main(arguments:environment:)``.
 public enum SearchDemoCommand {
     /// Where the program writes: standard output and standard error (tests capture both).
-    public struct Output: Sendable {
+    struct Output: Sendable {
         /// Writes text to standard output as is.
-        public var standardOutput: @Sendable (String) -> Void
+        var standardOutput: @Sendable (String) -> Void
         /// Writes text to standard error as is.
-        public var standardError: @Sendable (String) -> Void
-
-        /// An output with the given writers.
-        public init(
-            standardOutput: @escaping @Sendable (String) -> Void, standardError: @escaping @Sendable (String) -> Void
-        ) {
-            self.standardOutput = standardOutput
-            self.standardError = standardError
-        }
+        var standardError: @Sendable (String) -> Void
 
         /// The process's standard output and standard error.
-        public static let process = Output(
+        static let process = Output(
             standardOutput: { FileHandle.standardOutput.write(Data($0.utf8)) },
             standardError: { FileHandle.standardError.write(Data($0.utf8)) })
+
+        /// Writes `search-demo: <line>` and a line break to standard error, the line made terminal-safe
+        /// (``TerminalSafeText/line(_:)``) whatever it quotes.
+        func diagnose(_ line: String) {
+            standardError("search-demo: \(TerminalSafeText.line(line))\n")
+        }
     }
 
     /// Exit statuses.
-    public enum ExitStatus {
+    enum ExitStatus {
         /// Success.
-        public static let success: Int32 = 0
-        /// A `--query` search failed, or the terminal could not be used.
-        public static let failure: Int32 = 1
-        /// The command line was wrong.
-        public static let usage: Int32 = 2
+        static let success: Int32 = 0
+        /// The search failed, or the terminal went away while the UI ran.
+        static let failure: Int32 = 1
+        /// The command line was wrong, or the terminal UI cannot run here.
+        static let usage: Int32 = 2
     }
 
-    /// Runs the program. In terminal-UI mode this never returns: the UI runs on the main queue under
-    /// `dispatchMain()` and the process exits when the user quits.
+    /// Runs the program and exits. In terminal-UI mode the UI runs on the main queue under `dispatchMain()`
+    /// and the process exits when the user quits.
     public static func main(arguments: [String], environment: [String: String]) -> Never {
-        let options: CommandLineOptions
-        switch parseOrReport(arguments: arguments, environment: environment, output: .process) {
-        case .exit(let status): exit(status)
-        case .run(let parsed): options = parsed
-        }
-        if let query = options.query {
-            let output = Output.process
-            switch prepareQuery(query, options: options, output: output) {
-            case .exit(let status): exit(status)
-            case .run(let searching):
-                exit(
-                    report(
-                        QueryMode.runAndWait(query: query, limit: options.limit, searching: searching), options, output)
-                )
-            }
-        }
-        do {
-            let searching = try backend(for: options)
+        let output = Output.process
+        switch prepare(arguments: arguments, environment: environment, output: output) {
+        case .exit(let status):
+            exit(status)
+        case .query(let options, let searching):
+            let outcome = QueryMode.runAndWait(query: options.query ?? "", limit: options.limit, searching: searching)
+            exit(report(outcome, options, output))
+        case .terminalUI(let options, let searching):
             TerminalApp.run(searching: searching, options: options)
-        } catch {
-            Output.process.standardError("search-demo: \(error)\n")
-            exit(ExitStatus.failure)
         }
     }
 
-    /// Runs every mode except the terminal UI (which ``main(arguments:environment:)`` starts) and
-    /// returns the exit status; what would be printed goes to `output`. Waits without blocking a thread.
-    public static func run(arguments: [String], environment: [String: String], output: Output) async -> Int32 {
-        switch parseOrReport(arguments: arguments, environment: environment, output: output) {
-        case .exit(let status): return status
-        case .run(let options):
-            guard let query = options.query else {
-                output.standardError("search-demo: the terminal UI starts only from `main`; pass --query\n")
-                return ExitStatus.usage
-            }
-            switch prepareQuery(query, options: options, output: output) {
-            case .exit(let status): return status
-            case .run(let searching):
-                let outcome = await QueryMode.outcome(query: query, limit: options.limit, searching: searching)
-                return report(outcome, options, output)
-            }
+    /// Runs every mode except the terminal UI and returns the exit status; what would be printed goes to
+    /// `output`. Waits without blocking a thread. Without `--query` it only checks the terminal.
+    static func run(arguments: [String], environment: [String: String], output: Output) async -> Int32 {
+        switch prepare(arguments: arguments, environment: environment, output: output) {
+        case .exit(let status):
+            return status
+        case .query(let options, let searching):
+            let outcome = await QueryMode.outcome(
+                query: options.query ?? "", limit: options.limit, searching: searching)
+            return report(outcome, options, output)
+        case .terminalUI:
+            output.diagnose("the terminal UI runs only from the search-demo program itself")
+            return ExitStatus.usage
         }
     }
 
-    private enum Parsed {
+    private enum Plan {
         case exit(Int32)
-        case run(CommandLineOptions)
+        case query(CommandLineOptions, any RepositorySearching)
+        case terminalUI(CommandLineOptions, any RepositorySearching)
     }
 
-    private static func parseOrReport(arguments: [String], environment: [String: String], output: Output) -> Parsed {
+    /// Everything up to running a search: parsing, `--help`, `--version`, checking the query or the terminal,
+    /// and loading the backend. Nothing is echoed before the arguments are known to be usable.
+    private static func prepare(arguments: [String], environment: [String: String], output: Output) -> Plan {
+        let options: CommandLineOptions
         do {
             switch try CommandLineOptions.parse(arguments, environment: environment) {
             case .help:
@@ -95,41 +81,47 @@ public enum SearchDemoCommand {
             case .version:
                 output.standardOutput("search-demo \(AppVersion.current)\n")
                 return .exit(ExitStatus.success)
-            case .run(let options):
-                return .run(options)
+            case .run(let parsed):
+                options = parsed
             }
         } catch {
-            output.standardError("search-demo: \(error.message)\n")
+            output.diagnose(error.message)
             return .exit(ExitStatus.usage)
         }
-    }
-
-    /// The backend the options select: the bundled catalog or the live client.
-    static func backend(for options: CommandLineOptions) throws -> any RepositorySearching {
-        if options.offline { return try OfflineCatalog.bundled() }
-        return GitHubClient(baseURL: options.apiURL, token: options.token, userAgent: AppVersion.userAgent)
-    }
-
-    private enum Prepared {
-        case exit(Int32)
-        case run(any RepositorySearching)
-    }
-
-    private static func prepareQuery(_ query: String, options: CommandLineOptions, output: Output) -> Prepared {
-        guard !SearchQuery.normalize(query).isEmpty else {
-            output.standardError("search-demo: --query needs a non-empty query\n")
+        if let query = options.query {
+            if let problem = problem(withQuery: query) {
+                output.diagnose(problem)
+                return .exit(ExitStatus.usage)
+            }
+        } else if let problem = TerminalRequirement.problemHere(environment: environment) {
+            output.diagnose(problem)
             return .exit(ExitStatus.usage)
         }
-        let searching: any RepositorySearching
-        do {
-            searching = try backend(for: options)
-        } catch {
-            output.standardError("search-demo: cannot load the offline catalog: \(error)\n")
+        guard let searching = backend(for: options) else {
+            output.diagnose("cannot load the offline catalog bundled with the program")
             return .exit(ExitStatus.failure)
         }
-        let source = options.offline ? "offline catalog" : options.apiURL.absoluteString
-        output.standardError("search-demo: searching \(source) for \"\(query)\" (limit \(options.limit))\n")
-        return .run(searching)
+        guard let query = options.query else { return .terminalUI(options, searching) }
+        let source = options.offline ? "the offline catalog" : options.apiURL.absoluteString
+        output.diagnose("searching \(source) for \(Wording.echo(query)) (limit \(Wording.number(options.limit)))")
+        return .query(options, searching)
+    }
+
+    /// Why `query` cannot be searched, or `nil`: it must have visible text and fit GitHub's limit.
+    private static func problem(withQuery query: String) -> String? {
+        let normalized = SearchQuery.normalize(query)
+        if normalized.isEmpty { return "--query needs a non-empty query" }
+        let maximum = GitHubSearchEndpoint.maximumQueryLength
+        guard normalized.count > maximum else { return nil }
+        return "--query is too long (\(Wording.count(normalized.count, "character", "characters")); "
+            + "the limit is \(Wording.number(maximum)))"
+    }
+
+    /// The backend the options select: the bundled catalog or the live client; `nil` when the catalog
+    /// cannot be loaded.
+    static func backend(for options: CommandLineOptions) -> (any RepositorySearching)? {
+        if options.offline { return try? OfflineCatalog.bundled() }
+        return GitHubClient(baseURL: options.apiURL, token: options.token, userAgent: AppVersion.userAgent)
     }
 
     private static func report(_ outcome: QueryOutcome, _ options: CommandLineOptions, _ output: Output) -> Int32 {
@@ -140,10 +132,12 @@ public enum SearchDemoCommand {
             } else {
                 output.standardOutput(QueryOutput.lines(repositories).map { $0 + "\n" }.joined())
             }
-            output.standardError("search-demo: \(repositories.count) repositories\n")
+            output.diagnose(Wording.count(repositories.count, "repository", "repositories"))
             return ExitStatus.success
-        case .failed(let reason):
-            output.standardError("search-demo: \(reason)\n")
+        case .failed(let failure):
+            if options.json { output.standardOutput(QueryOutput.jsonError(failure) + "\n") }
+            output.diagnose(failure.message)
+            if options.verbose, let detail = failure.detail { output.diagnose("detail: \(detail)") }
             return ExitStatus.failure
         }
     }

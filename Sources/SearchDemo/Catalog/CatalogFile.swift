@@ -18,7 +18,7 @@ struct CatalogFile: Decodable, Sendable {
 }
 
 /// Why the bundled offline catalog could not be loaded.
-public enum CatalogLoadError: Error, Sendable, Equatable {
+enum CatalogLoadError: Error, Sendable, Equatable {
     /// `catalog.json` is missing from the module's resource bundle.
     case resourceMissing
 }

@@ -25,19 +25,19 @@ import Foundation
 /// query over about 1,600 repositories takes well under a millisecond in a release build.
 public struct OfflineCatalog: RepositorySearching {
     /// Longest query accepted, in characters after trimming (GitHub's limit).
-    public static let maximumQueryLength = 256
+    static let maximumQueryLength = 256
 
     /// When the snapshot was taken, e.g. `"2026-11-30"`.
-    public let snapshotDate: String
+    let snapshotDate: String
     /// What the snapshot contains and how far to trust it (from the catalog file), or `nil`.
-    public let note: String?
+    let note: String?
     /// Every repository in the catalog, in file order.
-    public let repositories: [Repository]
+    let repositories: [Repository]
 
     private let index: CatalogIndex
 
     /// Creates a catalog over `repositories`; used by tests and previews.
-    public init(repositories: [Repository], snapshotDate: String) {
+    init(repositories: [Repository], snapshotDate: String) {
         self.init(repositories: repositories, snapshotDate: snapshotDate, note: nil)
     }
 
@@ -45,7 +45,7 @@ public struct OfflineCatalog: RepositorySearching {
     /// `{"snapshotDate": …, "note": …, "repositories": [{"id": …, "full_name": …, …}, …]}`.
     ///
     /// - Throws: `DecodingError` when `data` is not such a document.
-    public init(jsonData data: Data) throws {
+    init(jsonData data: Data) throws {
         let file = try CatalogFile.decode(data)
         self.init(repositories: file.repositories, snapshotDate: file.snapshotDate, note: file.note)
     }
@@ -86,7 +86,7 @@ public struct OfflineCatalog: RepositorySearching {
     ///
     /// - Throws: ``SearchError/cancelled`` when the calling task is cancelled, otherwise what ``page(for:)``
     ///   throws.
-    public func search(_ request: SearchRequest) async throws(SearchError) -> SearchPage {
+    func search(_ request: SearchRequest) async throws(SearchError) -> SearchPage {
         guard !Task.isCancelled else { throw .cancelled }
         let result = try page(for: request)
         guard !Task.isCancelled else { throw .cancelled }

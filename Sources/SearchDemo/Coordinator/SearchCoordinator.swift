@@ -3,16 +3,16 @@ import StreamsMVC
 
 /// The app's coordinator: starts the search screen and performs the routes its controller requests.
 ///
-/// `.openURL` runs the ``URLOpener`` when there is one; otherwise (or when it fails to start) the
-/// URL is shown in the status line so the user can copy it. Each request is performed exactly once:
+/// `.openURL` runs the ``URLOpener`` when there is one and says "opened … in the browser"; otherwise (or
+/// when it fails to start) the status line says no browser was found and shows the URL to copy. Each request is performed exactly once:
 /// the controller makes one request per `o` key press, however many bindings the view has.
 @MainActor
-public final class SearchCoordinator: Coordinator {
+final class SearchCoordinator: Coordinator {
     /// The routes of the search flow.
-    public typealias Route = SearchRoute
+    typealias Route = SearchRoute
 
     /// No child flows yet; kept for the protocol.
-    public var childCoordinators: [any Coordinator] = []
+    var childCoordinators: [any Coordinator] = []
 
     private let opener: URLOpener
     private let notify: @MainActor (String) -> Void
@@ -21,7 +21,7 @@ public final class SearchCoordinator: Coordinator {
 
     /// A coordinator that wires its screen with `makeScreen` (given the navigator to hand to the
     /// controller), opens URLs with `opener`, and reports what it did through `notify`.
-    public init(
+    init(
         opener: URLOpener, notify: @escaping @MainActor (String) -> Void,
         makeScreen: @escaping @MainActor (Navigator<SearchRoute>) -> any Disposable
     ) {
@@ -31,22 +31,23 @@ public final class SearchCoordinator: Coordinator {
     }
 
     /// Wires the search screen (once).
-    public func start() {
+    func start() {
         guard screen == nil else { return }
         screen = makeScreen(Navigator(coordinator: self))
     }
 
     /// Tears the screen down.
-    public func stop() {
+    func stop() {
         screen?.dispose()
         screen = nil
     }
 
     /// Performs `route`.
-    public func navigate(to route: SearchRoute) {
+    func navigate(to route: SearchRoute) {
         switch route {
         case .openURL(let url):
-            notify(opener.open(url) ? "opened \(url)" : "open \(url)")
+            let shown = TerminalSafeText.line(url)
+            notify(opener.open(url) ? "opened \(shown) in the browser" : "no browser found; the URL is \(shown)")
         }
     }
 }

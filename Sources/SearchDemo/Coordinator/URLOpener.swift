@@ -7,12 +7,12 @@ import Foundation
 #endif
 
 /// Opens a URL in the user's browser with `xdg-open` (Linux) or `open` (macOS), when one is on `PATH`.
-public struct URLOpener: Sendable {
+struct URLOpener: Sendable {
     /// The program that opens URLs, or `nil` when none was found.
-    public let program: String?
+    let program: String?
 
     /// An opener using the first of `xdg-open` and `open` found on `path` (the `PATH` variable).
-    public init(path: String? = ProcessInfo.processInfo.environment["PATH"]) {
+    init(path: String? = ProcessInfo.processInfo.environment["PATH"]) {
         let directories = (path ?? "/usr/bin:/bin").split(separator: ":").map(String.init)
         program = ["xdg-open", "open"].lazy
             .flatMap { name in directories.map { "\($0)/\(name)" } }
@@ -20,7 +20,7 @@ public struct URLOpener: Sendable {
     }
 
     /// An opener that uses `program` (or none).
-    public init(program: String?) {
+    init(program: String?) {
         self.program = program
     }
 
@@ -30,22 +30,16 @@ public struct URLOpener: Sendable {
     /// The child gets an empty signal mask and default signal handlers (a thread that started it may
     /// block signals, and a child inherits that mask), and `/dev/null` for its standard streams so
     /// it cannot draw over the terminal UI. A background thread reaps it.
-    public func open(_ url: String) -> Bool {
+    func open(_ url: String) -> Bool {
         guard let program else { return false }
         return Self.spawn(program, arguments: [url])
     }
 
     private static func spawn(_ program: String, arguments: [String]) -> Bool {
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var empty = sigset_t()
-        sigemptyset(&empty)
-        posix_spawnattr_setsigmask(&attributes, &empty)
-        var defaults = sigset_t()
-        sigfillset(&defaults)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        CleanSignalSpawn.withAttributes { attributes in spawn(program, arguments: arguments, attributes: &attributes) }
+    }
+
+    private static func spawn(_ program: String, arguments: [String], attributes: inout posix_spawnattr_t) -> Bool {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }

@@ -23,7 +23,7 @@ public struct Repository: Codable, Sendable, Hashable, Identifiable {
     public let updatedAt: Date?
 
     /// Creates a repository value.
-    public init(
+    init(
         id: Int, name: String, fullName: String, htmlURL: URL, description: String?, language: String?,
         stargazersCount: Int, updatedAt: Date?
     ) {

@@ -22,16 +22,16 @@ public struct SearchPage: Sendable, Equatable {
     /// Total matches the backend reports (may exceed what can be paged through).
     public var totalCount: Int
     /// `true` when the backend timed out and returned partial matches.
-    public var incompleteResults: Bool
+    var incompleteResults: Bool
     /// The repositories on this page.
     public var items: [Repository]
     /// The next page number (from `link: …; rel="next"`), or `nil` on the last page.
-    public var nextPage: Int?
+    var nextPage: Int?
     /// `x-ratelimit-remaining` from the response, when the backend reports it.
-    public var rateLimitRemaining: Int?
+    var rateLimitRemaining: Int?
 
     /// Creates a page.
-    public init(
+    init(
         totalCount: Int, incompleteResults: Bool = false, items: [Repository], nextPage: Int?,
         rateLimitRemaining: Int? = nil
     ) {
@@ -53,10 +53,11 @@ public enum SearchError: Error, Sendable, Equatable {
     case validationFailed(message: String)
     /// Any other non-2xx status, with the API's `message` when the body had one.
     case httpStatus(code: Int, message: String?)
-    /// The body was not the JSON we expected (or was truncated).
+    /// The body was not the JSON we expected (or was too large); `detail` says what was wrong.
     case malformedResponse(detail: String)
-    /// DNS failure, connection refused, connection lost, no network.
-    case unreachable(detail: String)
+    /// The request got no complete HTTP answer: connection refused, unknown host, connection lost, no
+    /// network, a failed TLS handshake, a response cut short.
+    case transport(TransportFailure)
     /// The request timed out.
     case timedOut
     /// The query is longer than GitHub's 256-character limit; refused before sending.
@@ -68,7 +69,7 @@ public enum SearchError: Error, Sendable, Equatable {
 /// Anything that can answer a repository search: the live GitHub client or the offline catalog.
 ///
 /// The app cannot tell implementations apart; both page like the GitHub API.
-public protocol RepositorySearching: Sendable {
+protocol RepositorySearching: Sendable {
     /// Fetches one page. Throws ``SearchError`` on failure and honours task cancellation.
     func search(_ request: SearchRequest) async throws -> SearchPage
 }

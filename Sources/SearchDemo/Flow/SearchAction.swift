@@ -1,5 +1,5 @@
 /// What the controller tells the model. Every change of ``SearchState`` is one of these.
-public enum SearchAction: Sendable, Equatable {
+enum SearchAction: Sendable, Equatable {
     /// The query was cleared: results go away, in-flight work was cancelled.
     case cleared
     /// A page request for `query` started (page 1 replaces results; later pages append).

@@ -9,9 +9,9 @@ import StreamsMVC
 // request; the current state is read through `currentState` (never by subscribing to it).
 
 /// The search screen's controller: typing → debounced queries → page requests → actions.
-public struct SearchController: StatefulController {
+struct SearchController: StatefulController {
     /// Fetches one page as an observable; disposing the subscription cancels the request.
-    public typealias Search = @Sendable (SearchRequest) -> Observable<SearchPage>
+    typealias Search = @Sendable (SearchRequest) -> Observable<SearchPage>
 
     private let search: Search
     private let scheduler: any SchedulerType
@@ -21,7 +21,7 @@ public struct SearchController: StatefulController {
     private let gate = RateLimitGate()
 
     /// Creates a controller over an observable search function (tests pass virtual-time fakes).
-    public init(
+    init(
         search: @escaping Search, scheduler: any SchedulerType, debounce: RxTimeInterval = .milliseconds(300),
         perPage: Int = 30, navigator: Navigator<SearchRoute>
     ) {
@@ -34,7 +34,7 @@ public struct SearchController: StatefulController {
 
     /// Creates a controller over a ``RepositorySearching`` backend (the live client or the offline
     /// catalog): each request runs as a task that disposal cancels.
-    public init(
+    init(
         searching: any RepositorySearching, scheduler: any SchedulerType, debounce: RxTimeInterval = .milliseconds(300),
         perPage: Int = 30, navigator: Navigator<SearchRoute>
     ) {
@@ -48,7 +48,7 @@ public struct SearchController: StatefulController {
     /// The event stream is subscribed once per subscription of the result and multicast inside it, so
     /// the query, paging and navigation branches see each event once, in that order: paging decides on
     /// the state before the selection moves.
-    public func use(
+    func use(
         eventStream: Observable<SearchEvent>, currentState: @escaping @Sendable () -> SearchState?
     ) -> Observable<SearchAction> {
         Observable.create { [self] observer in
@@ -130,7 +130,7 @@ public struct SearchController: StatefulController {
         case .some(let searchError):
             return .just(.requestFailed(query: request.query, message: searchError.userMessage))
         case .none:
-            return .just(.requestFailed(query: request.query, message: "\(error)"))
+            return .just(.requestFailed(query: request.query, message: "the search failed unexpectedly"))
         }
     }
 

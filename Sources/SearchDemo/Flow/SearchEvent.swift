@@ -1,5 +1,5 @@
 /// What the user does on the search screen. The terminal view produces these from key presses.
-public enum SearchEvent: Sendable, Equatable {
+enum SearchEvent: Sendable, Equatable {
     /// The search line now reads `text` (sent after every edit; the line is owned by the view).
     case queryEdited(String)
     /// Move the selection by `delta` rows (arrows: ±1, Page Up/Down: ± a page).
@@ -17,10 +17,10 @@ public enum SearchEvent: Sendable, Equatable {
 }
 
 /// Where the app can navigate; performed by the coordinator, once per request.
-public enum SearchRoute: Sendable, Equatable {
+enum SearchRoute: Sendable, Equatable {
     /// Open a repository page in the browser.
     case openURL(URLString)
 }
 
 /// A URL as text (keeps `SearchRoute` trivially `Sendable` and printable).
-public typealias URLString = String
+typealias URLString = String

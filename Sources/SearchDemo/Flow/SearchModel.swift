@@ -6,20 +6,20 @@ import StreamsMVC
 /// slow response can never overwrite a newer query's results. A rate-limit countdown for another query is a
 /// newer query waiting for the gate, so that query becomes the current one. The last good results stay on screen
 /// while a new query loads and when it fails; its first page replaces them.
-public struct SearchModel: ReducerModel {
+struct SearchModel: ReducerModel {
     /// What the controller sends.
-    public typealias Action = SearchAction
+    typealias Action = SearchAction
     /// What the view renders.
-    public typealias State = SearchState
+    typealias State = SearchState
 
     /// Creates the model.
-    public init() {}
+    init() {}
 
     /// The idle state.
-    public var initialState: SearchState { SearchState() }
+    var initialState: SearchState { SearchState() }
 
     /// Applies one action.
-    public func reduce(state: SearchState, with action: SearchAction) -> SearchState {
+    func reduce(state: SearchState, with action: SearchAction) -> SearchState {
         var state = state
         switch action {
         case .cleared:

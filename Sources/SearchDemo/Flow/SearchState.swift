@@ -1,9 +1,9 @@
 import Foundation
 
 /// Everything the search screen shows.
-public struct SearchState: Sendable, Equatable {
+struct SearchState: Sendable, Equatable {
     /// What the result area is doing.
-    public enum Phase: Sendable, Equatable {
+    enum Phase: Sendable, Equatable {
         /// No query yet (or the query was cleared).
         case idle
         /// The first page of `query` is loading.
@@ -19,29 +19,29 @@ public struct SearchState: Sendable, Equatable {
     }
 
     /// The query the results belong to (trimmed), or "" when idle.
-    public var query = ""
+    var query = ""
     /// The current phase.
-    public var phase = Phase.idle
+    var phase = Phase.idle
     /// Loaded repositories, de-duplicated by id, in result order.
-    public var results: [Repository] = []
+    var results: [Repository] = []
     /// Total matches the backend reports.
-    public var totalCount = 0
+    var totalCount = 0
     /// The next page to load, or `nil` when everything (or the 1,000-result cap) is loaded.
-    public var nextPage: Int?
+    var nextPage: Int?
     /// Index of the selected row in `results`.
-    public var selection = 0
+    var selection = 0
     /// The repository shown in the detail view, if open.
-    public var detail: Repository?
+    var detail: Repository?
     /// The latest error message for the status line (results stay visible).
-    public var errorMessage: String?
+    var errorMessage: String?
     /// `x-ratelimit-remaining` from the latest response.
-    public var rateLimitRemaining: Int?
+    var rateLimitRemaining: Int?
 
     /// The initial, idle state.
-    public init() {}
+    init() {}
 
     /// The selected repository, if any.
-    public var selectedRepository: Repository? {
+    var selectedRepository: Repository? {
         results.indices.contains(selection) ? results[selection] : nil
     }
 }

@@ -11,27 +11,31 @@ import Foundation
 /// - `perPage` is clamped to 1…100 and `page` to at least 1. A page whose first result lies beyond GitHub's
 ///   1,000-result cap is refused locally with the ``SearchError/validationFailed(message:)`` GitHub itself
 ///   would send, and a `next` link pointing past the cap is reported as `nextPage == nil`.
-/// - `timeout` bounds the whole request (connect to last byte).
+/// - `timeout` bounds the whole request (connect to last byte); the app uses the default, 15 s.
 /// - Failures map to ``SearchError``; see ``SearchError/userMessage`` for the text users see.
-public struct GitHubClient: RepositorySearching {
+/// - The token goes only to `baseURL`'s origin (see ``TokenScope``): it is not attached at all when
+///   `baseURL` is plain HTTP to another machine, a redirect to another origin is followed without it, and
+///   it is replaced by `[token]` in every error the client throws (a server may echo it in a message).
+struct GitHubClient: RepositorySearching {
     /// `https://api.github.com`.
-    public static let defaultBaseURL = URL(string: "https://api.github.com")!
+    static let defaultBaseURL = URL(string: "https://api.github.com")!
 
-    /// An ephemeral session with no cache and no cookies, shared by clients that are not given one.
-    public static let defaultSession: URLSession = {
+    /// The session every client uses: ephemeral, no cache, no cookies, and a ``CrossOriginRedirectGuard``
+    /// as its delegate.
+    static let session: URLSession = {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.urlCache = nil
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         configuration.httpCookieStorage = nil
-        return URLSession(configuration: configuration)
+        return URLSession(configuration: configuration, delegate: CrossOriginRedirectGuard(), delegateQueue: nil)
     }()
 
     /// The API root; `search/repositories` is appended to it.
-    public let baseURL: URL
+    let baseURL: URL
     /// Sent as `User-Agent` (GitHub rejects requests without one).
-    public let userAgent: String
+    let userAgent: String
     /// Seconds the whole request may take before ``SearchError/timedOut``.
-    public let timeout: TimeInterval
+    let timeout: TimeInterval
 
     private let token: String?
     private let transport: HTTPTransport
@@ -41,39 +45,48 @@ public struct GitHubClient: RepositorySearching {
     ///
     /// - Parameters:
     ///   - baseURL: The API root (a GitHub Enterprise `…/api/v3` root works too).
-    ///   - token: A personal access token sent as `Authorization: Bearer …`; `nil` or empty sends none.
+    ///   - token: A personal access token sent as `Authorization: Bearer …`; `nil` or empty sends none, and so
+    ///     does a `baseURL` that ``TokenScope/refusal(for:)`` refuses.
     ///   - userAgent: The app's name and version, e.g. `streams-search-demo/0.1.0`; if blank,
     ///     `streams-search-demo` is sent (never the session's default).
-    ///   - session: The session that carries requests.
     ///   - timeout: Seconds the whole request may take.
     ///   - now: The clock used to turn `x-ratelimit-reset` into a wait.
-    public init(
-        baseURL: URL = GitHubClient.defaultBaseURL, token: String? = nil, userAgent: String,
-        session: URLSession = GitHubClient.defaultSession, timeout: TimeInterval = 15,
+    init(
+        baseURL: URL = GitHubClient.defaultBaseURL, token: String? = nil, userAgent: String, timeout: TimeInterval = 15,
         now: @escaping @Sendable () -> Date = Date.init
     ) {
         self.baseURL = baseURL
-        self.token = token.map(Self.headerValue).flatMap { $0.isEmpty ? nil : $0 }
+        let token = token.map(Self.headerValue).flatMap { $0.isEmpty ? nil : $0 }
+        self.token = TokenScope.refusal(for: baseURL) == nil ? token : nil
         self.userAgent = userAgent
-        self.transport = HTTPTransport(session: session)
+        self.transport = HTTPTransport(session: Self.session)
         self.timeout = timeout
         self.now = now
     }
 
     /// Fetches one page of repositories matching `request.query`.
     ///
-    /// - Throws: ``SearchError`` only; ``SearchError/cancelled`` promptly when the task is cancelled.
-    public func search(_ request: SearchRequest) async throws -> SearchPage {
-        let endpoint = try GitHubSearchEndpoint(request)
-        let urlRequest = try makeURLRequest(endpoint)
-        let (body, response) = try await transport.send(urlRequest, timeout: timeout)
-        let decoder = GitHubResponseDecoder(perPage: endpoint.perPage, now: now())
-        return try decoder.page(status: response.statusCode, header: response.value(forHTTPHeaderField:), body: body)
+    /// - Throws: ``SearchError`` only, never containing the token; ``SearchError/cancelled`` promptly when the
+    ///   task is cancelled.
+    func search(_ request: SearchRequest) async throws(SearchError) -> SearchPage {
+        do {
+            let endpoint = try GitHubSearchEndpoint(request)
+            let urlRequest = try makeURLRequest(endpoint)
+            let (body, response) = try await transport.send(urlRequest, timeout: timeout)
+            let decoder = GitHubResponseDecoder(perPage: endpoint.perPage, now: now())
+            return try decoder.page(
+                status: response.statusCode, header: response.value(forHTTPHeaderField:), body: body)
+        } catch {
+            guard let token else { throw error }
+            throw error.replacingText(token, with: "[token]")
+        }
     }
 
     private func makeURLRequest(_ endpoint: GitHubSearchEndpoint) throws(SearchError) -> URLRequest {
         guard let url = endpoint.url(baseURL: baseURL) else {
-            throw .unreachable(detail: "cannot build a search URL from \(baseURL.absoluteString)")
+            let server = baseURL.host ?? baseURL.absoluteString
+            throw .transport(
+                TransportFailure(kind: .other, server: server, detail: "no search URL from \(baseURL.absoluteString)"))
         }
         var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData)
         // A backstop only: `HTTPTransport` enforces `timeout` itself (Linux truncates this to whole seconds).

@@ -23,7 +23,8 @@ struct GitHubResponseDecoder: Sendable {
     func page(status: Int, header: (String) -> String?, body: Data) throws(SearchError) -> SearchPage {
         guard (200..<300).contains(status) else { throw failure(status: status, header: header, body: body) }
         guard body.count <= Self.maximumBodySize else {
-            throw .malformedResponse(detail: "body too large (\(body.count) bytes, limit \(Self.maximumBodySize))")
+            let size = Wording.count(body.count, "byte", "bytes")
+            throw .malformedResponse(detail: "body too large (\(size), limit \(Wording.number(Self.maximumBodySize)))")
         }
         guard !body.isEmpty else { throw .malformedResponse(detail: "empty body") }
         let decoded = try Self.decodeLeniently(body)

@@ -45,31 +45,46 @@ struct HTTPTransport: Sendable {
 
     /// The ``SearchError`` a transport failure means.
     ///
-    /// On Linux libcurl reports a body shorter than its `Content-Length`, or an unparsable head, as
-    /// `URLError.unknown` with its own text ("transfer closed with 900 bytes remaining to read"); that becomes
-    /// ``SearchError/malformedResponse(detail:)`` with the text, since the server did answer.
+    /// On Linux libcurl reports several failures as `URLError.unknown` with only its own text: a body shorter
+    /// than its `Content-Length` ("transfer closed with 900 bytes remaining to read") and a failed TLS handshake
+    /// (OpenSSL's "wrong version number" for `https://` against a plain-HTTP port). That text decides the kind;
+    /// it is kept as the failure's detail, never shown as the message.
     static func searchError(for error: any Error) -> SearchError {
         if let error = error as? SearchError { return error }
         if error is CancellationError { return .cancelled }
-        guard let error = error as? URLError else { return .unreachable(detail: "network error") }
-        let host = error.failingURL.flatMap(Self.hostAndPort) ?? "host"
+        guard let error = error as? URLError else {
+            return .transport(TransportFailure(kind: .other, server: "the server", detail: "\(error)"))
+        }
+        let server = error.failingURL.flatMap(Self.hostAndPort) ?? "the server"
+        let text = error.userInfo[NSLocalizedDescriptionKey] as? String
+        let detail = (text.map { "\($0.prefix(300)) " } ?? "") + "(URL error \(error.code.rawValue))"
+        let kind: TransportFailure.Kind
         switch error.code {
         case .cancelled: return .cancelled
         case .timedOut: return .timedOut
-        case .cannotConnectToHost: return .unreachable(detail: "cannot connect to \(host)")
-        case .cannotFindHost, .dnsLookupFailed: return .unreachable(detail: "cannot resolve \(host)")
-        case .networkConnectionLost: return .unreachable(detail: "connection to \(host) lost")
-        case .notConnectedToInternet: return .unreachable(detail: "no network connection")
-        case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
-            .serverCertificateHasUnknownRoot, .serverCertificateNotYetValid:
-            return .unreachable(detail: "secure connection to \(host) failed")
         case .badServerResponse, .cannotParseResponse, .cannotDecodeContentData, .cannotDecodeRawData:
             return .malformedResponse(detail: "unreadable HTTP response")
-        case .unknown:
-            let text = (error.userInfo[NSLocalizedDescriptionKey] as? String).map { String($0.prefix(160)) }
-            return .malformedResponse(detail: text ?? "incomplete HTTP response")
-        default: return .unreachable(detail: "network error \(error.code.rawValue)")
+        case .cannotConnectToHost: kind = .refused
+        case .cannotFindHost, .dnsLookupFailed: kind = .hostNotFound
+        case .networkConnectionLost: kind = .connectionLost
+        case .notConnectedToInternet: kind = .noNetwork
+        case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
+            .serverCertificateHasUnknownRoot, .serverCertificateNotYetValid, .clientCertificateRejected,
+            .clientCertificateRequired:
+            kind = .secureConnectionFailed
+        case .unknown: kind = Self.kind(ofLibcurlText: text ?? "")
+        default: kind = .other
         }
+        return .transport(TransportFailure(kind: kind, server: server, detail: detail))
+    }
+
+    /// The kind of failure libcurl's own text describes.
+    private static func kind(ofLibcurlText text: String) -> TransportFailure.Kind {
+        if text.hasPrefix("transfer closed") || text.contains("end of response") { return .cutShort }
+        if text.contains("SSL") || text.contains("TLS") || text.contains("certificate") {
+            return .secureConnectionFailed
+        }
+        return .other
     }
 
     private static func hostAndPort(_ url: URL) -> String? {

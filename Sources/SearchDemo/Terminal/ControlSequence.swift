@@ -1,36 +1,36 @@
 /// The terminal control sequences (ECMA-48 / xterm) the terminal layer emits.
-public enum ControlSequence {
+enum ControlSequence {
     /// Switches to the alternate screen buffer, saving the cursor (`ESC [ ? 1049 h`).
-    public static let enterAlternateScreen = "\u{1B}[?1049h"
+    static let enterAlternateScreen = "\u{1B}[?1049h"
     /// Returns to the normal screen buffer and restores the cursor (`ESC [ ? 1049 l`).
-    public static let leaveAlternateScreen = "\u{1B}[?1049l"
+    static let leaveAlternateScreen = "\u{1B}[?1049l"
     /// Hides the cursor (`ESC [ ? 25 l`).
-    public static let hideCursor = "\u{1B}[?25l"
+    static let hideCursor = "\u{1B}[?25l"
     /// Shows the cursor (`ESC [ ? 25 h`).
-    public static let showCursor = "\u{1B}[?25h"
+    static let showCursor = "\u{1B}[?25h"
     /// Turns off automatic wrapping at the right margin, so a miscounted line can never scroll the screen.
-    public static let disableAutowrap = "\u{1B}[?7l"
+    static let disableAutowrap = "\u{1B}[?7l"
     /// Turns automatic wrapping back on (the terminal default).
-    public static let enableAutowrap = "\u{1B}[?7h"
+    static let enableAutowrap = "\u{1B}[?7h"
     /// Asks the terminal to bracket pasted text with `ESC [ 200 ~` … `ESC [ 201 ~` (`ESC [ ? 2004 h`), so a
     /// paste is never taken for key presses.
-    public static let enableBracketedPaste = "\u{1B}[?2004h"
+    static let enableBracketedPaste = "\u{1B}[?2004h"
     /// Turns bracketed paste off again (`ESC [ ? 2004 l`).
-    public static let disableBracketedPaste = "\u{1B}[?2004l"
+    static let disableBracketedPaste = "\u{1B}[?2004l"
     /// Erases from the cursor to the end of the line (`ESC [ K`).
-    public static let clearToEndOfLine = "\u{1B}[K"
+    static let clearToEndOfLine = "\u{1B}[K"
     /// Resets colours and text attributes (`ESC [ 0 m`).
-    public static let resetStyle = "\u{1B}[0m"
+    static let resetStyle = "\u{1B}[0m"
 
     /// What entering the full-screen mode writes: alternate screen, no autowrap, hidden cursor, bracketed paste.
-    public static let enterFullScreen = enterAlternateScreen + disableAutowrap + hideCursor + enableBracketedPaste
+    static let enterFullScreen = enterAlternateScreen + disableAutowrap + hideCursor + enableBracketedPaste
 
     /// What leaving the full-screen mode writes: undoes ``enterFullScreen`` and any leftover style.
-    public static let leaveFullScreen =
+    static let leaveFullScreen =
         disableBracketedPaste + resetStyle + showCursor + enableAutowrap + leaveAlternateScreen
 
     /// Moves the cursor to a 0-based `row` and `column` (emitted 1-based, `ESC [ row ; column H`).
-    public static func moveCursor(row: Int, column: Int) -> String {
+    static func moveCursor(row: Int, column: Int) -> String {
         "\u{1B}[\(row + 1);\(column + 1)H"
     }
 }

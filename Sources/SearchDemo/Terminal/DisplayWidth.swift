@@ -11,12 +11,12 @@
 /// - everything else, including East Asian Ambiguous characters such as "…", takes 1 column.
 ///
 /// A `Character` is never wider than 2 columns: its width is the widest of its scalars.
-public enum DisplayWidth {
+enum DisplayWidth {
     /// The ellipsis ``truncate(_:toWidth:)`` appends; one column wide.
-    public static let ellipsis: Character = "…"
+    static let ellipsis: Character = "…"
 
     /// The number of terminal columns a single Unicode scalar occupies on its own: 0, 1 or 2.
-    public static func of(scalar: Unicode.Scalar) -> Int {
+    static func of(scalar: Unicode.Scalar) -> Int {
         let value = scalar.value
         if value < 0x7F { return value < 0x20 ? 0 : 1 }
         if value < 0xA0 { return 0 }  // DEL and C1 controls
@@ -36,7 +36,7 @@ public enum DisplayWidth {
     }
 
     /// The number of terminal columns a grapheme cluster occupies: 0, 1 or 2.
-    public static func of(_ character: Character) -> Int {
+    static func of(_ character: Character) -> Int {
         if character.isASCII {
             // Every ASCII cluster is one scalar except "\r\n", which is a control.
             return character.asciiValue.map { $0 >= 0x20 && $0 < 0x7F ? 1 : 0 } ?? 0
@@ -55,7 +55,7 @@ public enum DisplayWidth {
     }
 
     /// The number of terminal columns a string occupies: the sum of its characters' widths.
-    public static func of(_ text: String) -> Int {
+    static func of(_ text: String) -> Int {
         var width = 0
         for character in text {
             width += of(character)
@@ -68,7 +68,7 @@ public enum DisplayWidth {
     ///
     /// Never splits a grapheme cluster; a wide character that would straddle the limit is left out (the
     /// result may then be one column narrower than `width`). A non-positive `width` gives "".
-    public static func truncate(_ text: String, toWidth width: Int) -> String {
+    static func truncate(_ text: String, toWidth width: Int) -> String {
         guard width > 0 else { return "" }
         if of(text) <= width { return text }
         var result = prefix(of: text, maxWidth: width - 1).text
@@ -78,14 +78,14 @@ public enum DisplayWidth {
 
     /// Returns `text` followed by enough spaces to make it `width` columns wide; a text already that
     /// wide or wider is returned unchanged.
-    public static func pad(_ text: String, toWidth width: Int) -> String {
+    static func pad(_ text: String, toWidth width: Int) -> String {
         let missing = width - of(text)
         return missing > 0 ? text + String(repeating: " ", count: missing) : text
     }
 
     /// Returns `text` truncated (with "…") or padded with spaces to exactly `width` columns
     /// (or "" for a non-positive `width`).
-    public static func fit(_ text: String, toWidth width: Int) -> String {
+    static func fit(_ text: String, toWidth width: Int) -> String {
         pad(truncate(text, toWidth: width), toWidth: width)
     }
 

@@ -7,27 +7,30 @@ import Foundation
 #endif
 
 /// Something that happened at the terminal, delivered to the app in order.
-public enum TerminalEvent: Sendable, Hashable {
+enum TerminalEvent: Sendable, Hashable {
     /// A key was pressed.
     case key(Key)
     /// The window was resized to this size.
     case resize(TerminalSize)
+    /// The process continued after a stop and the terminal is the app's again, at this size: everything on
+    /// screen must be drawn again.
+    case resumed(TerminalSize)
     /// Input reached end of file or failed (the terminal went away); no more events follow.
     case inputClosed
 }
 
 /// Reads input bytes on its own thread, decodes them with a ``KeyDecoder`` and delivers ``TerminalEvent``s.
 ///
-/// The thread blocks in `poll` on the input and on a wake-up pipe. The pipe carries SIGWINCH
-/// notifications from the signal handler and stop requests. When the decoder holds a possible lone Esc,
+/// The thread blocks in `poll` on the input and on a wake-up pipe. The pipe carries SIGWINCH and SIGCONT
+/// notifications from the signal handlers and stop requests. When the decoder holds a possible lone Esc,
 /// the poll times out after ``escapeTimeout`` milliseconds and the Esc is reported with
 /// ``KeyDecoder/flush()``.
 /// Events are delivered on the reader thread; the callback must hop to wherever the app keeps its state.
-/// The thread unblocks SIGHUP, SIGINT, SIGTERM and SIGWINCH, so they are delivered even when every other
-/// thread blocks them.
-public final class InputReader: @unchecked Sendable {  // Mutable state (`isStarted`) is guarded by `lock`.
+/// The thread unblocks SIGHUP, SIGINT, SIGTERM, SIGTSTP, SIGCONT and SIGWINCH, so they are delivered even
+/// when every other thread blocks them.
+final class InputReader: @unchecked Sendable {  // Mutable state (`isStarted`) is guarded by `lock`.
     /// How long to wait for the rest of an escape sequence before reporting a lone Esc, in milliseconds.
-    public static let escapeTimeout: Int32 = 50
+    static let escapeTimeout: Int32 = 50
 
     private let input: Int32
     private let sizeSources: [Int32]
@@ -40,7 +43,7 @@ public final class InputReader: @unchecked Sendable {  // Mutable state (`isStar
 
     /// Creates a reader of `input` that reports window sizes of the first of `sizeSources` answering
     /// `TIOCGWINSZ`; call ``start()`` to begin reading.
-    public init(
+    init(
         input: Int32, sizeSources: [Int32], onEvent: @escaping @Sendable (TerminalEvent) -> Void
     ) throws(TerminalError) {
         var ends: [Int32] = [-1, -1]
@@ -62,7 +65,7 @@ public final class InputReader: @unchecked Sendable {  // Mutable state (`isStar
     }
 
     /// Starts the reader thread; does nothing if it was started before.
-    public func start() {
+    func start() {
         lock.lock()
         defer { lock.unlock() }
         guard !isStarted else { return }
@@ -73,7 +76,7 @@ public final class InputReader: @unchecked Sendable {  // Mutable state (`isStar
     }
 
     /// Asks the reader thread to stop without delivering further events; returns at once.
-    public func stop() {
+    func stop() {
         var message = WakeMessage.stop
         _ = write(wakeWriteEnd, &message, 1)
     }
@@ -117,17 +120,25 @@ public final class InputReader: @unchecked Sendable {  // Mutable state (`isStar
         }
     }
 
-    /// Drains the wake-up pipe and reports a resize; returns `false` when a stop was requested.
+    /// Drains the wake-up pipe and reports a resume or a resize (a resume reports the size too); returns
+    /// `false` when a stop was requested.
     private func handleWakeMessages(into buffer: inout [UInt8]) -> Bool {
         var isResized = false
+        var isResumed = false
         while true {
             let count = read(wakeReadEnd, &buffer, buffer.count)
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else { break }
             if buffer[0..<count].contains(WakeMessage.stop) { return false }
             isResized = isResized || buffer[0..<count].contains(WakeMessage.resize)
+            isResumed = isResumed || buffer[0..<count].contains(WakeMessage.resume)
         }
-        if isResized { onEvent(.resize(TerminalSize.current(fileDescriptors: sizeSources))) }
+        let size = { TerminalSize.current(fileDescriptors: self.sizeSources) }
+        if isResumed {
+            onEvent(.resumed(size()))
+        } else if isResized {
+            onEvent(.resize(size()))
+        }
         return true
     }
 

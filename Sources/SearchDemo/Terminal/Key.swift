@@ -4,7 +4,7 @@
 /// base + combining mark arrives as several `.character` keys that join again when appended to a
 /// `String`). Control bytes the app is likely to bind get their own case; every other C0 control byte is
 /// reported as `.control(byte)` and is never text.
-public enum Key: Sendable, Hashable {
+enum Key: Sendable, Hashable {
     /// Printable text: never a control character.
     case character(Character)
     /// Enter or Return (CR `0x0D`, LF `0x0A`, or keypad Enter `ESC O M`).

@@ -29,7 +29,7 @@
 /// overlong or surrogate encoding, or a sequence cut short by another byte. A sequence cut short by the
 /// end of a chunk is not an error: it waits for the next chunk (``flush()`` leaves it alone). C1 control
 /// characters (U+0080–U+009F) encoded in UTF-8 are dropped.
-public struct KeyDecoder: Sendable {
+struct KeyDecoder: Sendable {
     private enum State: Sendable {
         case ground
         case escape
@@ -56,20 +56,20 @@ public struct KeyDecoder: Sendable {
     private var pasteEndMatched = 0
 
     /// Creates a decoder with nothing pending.
-    public init() {}
+    init() {}
 
     /// `true` when the last byte seen may be a lone Esc or the start of an escape sequence, or a bracketed
     /// paste is open.
     ///
     /// The reader should call ``flush()`` if no further byte arrives within a short timeout (which also ends
     /// a paste whose end marker never came).
-    public var hasPendingEscape: Bool {
+    var hasPendingEscape: Bool {
         if case .ground = state { return false }
         return true
     }
 
     /// Decodes a chunk of input bytes and returns the keys it completes, in order.
-    public mutating func decode(_ bytes: some Sequence<UInt8>) -> [Key] {
+    mutating func decode(_ bytes: some Sequence<UInt8>) -> [Key] {
         var keys: [Key] = []
         for byte in bytes {
             consume(byte, into: &keys)
@@ -81,7 +81,7 @@ public struct KeyDecoder: Sendable {
     /// Resolves a pending Esc as ``Key/escape`` and drops an unfinished escape sequence.
     ///
     /// Call it when no more input followed a chunk within the escape timeout, and at end of input.
-    public mutating func flush() -> [Key] {
+    mutating func flush() -> [Key] {
         switch state {
         case .ground:
             return []

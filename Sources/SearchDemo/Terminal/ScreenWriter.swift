@@ -1,32 +1,32 @@
 /// A cell position on the screen, 0-based from the top-left corner.
-public struct ScreenPosition: Sendable, Hashable {
+struct ScreenPosition: Sendable, Hashable {
     /// The row, 0 at the top.
-    public var row: Int
+    var row: Int
     /// The column in cells, 0 at the left edge.
-    public var column: Int
+    var column: Int
 
     /// Creates a position.
-    public init(row: Int, column: Int) {
+    init(row: Int, column: Int) {
         self.row = row
         self.column = column
     }
 }
 
 /// Everything on screen at one moment: the rows from the top, and where the cursor shows.
-public struct Frame: Sendable, Hashable {
+struct Frame: Sendable, Hashable {
     /// The rows from the top; rows past the screen's height are not drawn, missing rows are blank.
-    public var lines: [ScreenLine]
+    var lines: [ScreenLine]
     /// Where the cursor is shown (for example in a text field), or `nil` to keep it hidden.
-    public var cursor: ScreenPosition?
+    var cursor: ScreenPosition?
 
     /// Creates a frame of styled lines.
-    public init(lines: [ScreenLine], cursor: ScreenPosition? = nil) {
+    init(lines: [ScreenLine], cursor: ScreenPosition? = nil) {
         self.lines = lines
         self.cursor = cursor
     }
 
     /// Creates a frame of plain lines.
-    public init(plainLines: [String], cursor: ScreenPosition? = nil) {
+    init(plainLines: [String], cursor: ScreenPosition? = nil) {
         self.init(lines: plainLines.map { ScreenLine($0) }, cursor: cursor)
     }
 }
@@ -41,22 +41,22 @@ public struct Frame: Sendable, Hashable {
 /// while drawing and shown afterwards at ``Frame/cursor`` (clamped to the screen) if that is set.
 ///
 /// The result is one string per frame: write it with a single write (``TerminalSession/write(_:)``).
-public struct ScreenWriter: Sendable {
+struct ScreenWriter: Sendable {
     private var previousLines: [ScreenLine] = []
     private var previousCursor: ScreenPosition?
     private var previousSize: TerminalSize?
 
     /// Creates a writer whose first frame redraws the whole screen.
-    public init() {}
+    init() {}
 
     /// Forgets what is on screen, so the next frame redraws every row (after the screen was disturbed).
-    public mutating func invalidate() {
+    mutating func invalidate() {
         previousSize = nil
     }
 
     /// Returns the output that turns the previous frame into `frame` on a screen of `size`; "" when
     /// nothing changed.
-    public mutating func render(_ frame: Frame, size: TerminalSize) -> String {
+    mutating func render(_ frame: Frame, size: TerminalSize) -> String {
         let rows = max(size.rows, 0)
         let columns = max(size.columns, 0)
         let lines = (0..<rows).map { row in

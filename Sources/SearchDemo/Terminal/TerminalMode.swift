@@ -5,7 +5,7 @@
 #endif
 
 /// Why a terminal operation failed.
-public enum TerminalError: Error, Sendable, Equatable {
+enum TerminalError: Error, Sendable, Equatable {
     /// The file descriptor is not a terminal (for example, input is redirected from a file).
     case notATerminal(fileDescriptor: Int32)
     /// A system call failed; `errno` is the C error number.
@@ -14,12 +14,25 @@ public enum TerminalError: Error, Sendable, Equatable {
     case alreadyActive
     /// Writing to the terminal failed (the output was closed); the session has been restored.
     case outputClosed
+
+    /// One plain line for the user.
+    var userMessage: String {
+        switch self {
+        case .notATerminal(let descriptor):
+            let stream = descriptor == 0 ? "standard input" : descriptor == 1 ? "standard output" : "the output"
+            return "\(stream) is not a terminal"
+        case .systemCallFailed(let name, let code):
+            return "the terminal could not be set up (\(name) failed: \(String(cString: strerror(code))))"
+        case .alreadyActive: return "another full-screen session is already running in this process"
+        case .outputClosed: return "the terminal output was closed"
+        }
+    }
 }
 
 /// Reads, changes and restores a terminal's termios attributes.
-public enum TerminalMode {
+enum TerminalMode {
     /// Returns the current attributes of the terminal behind `fileDescriptor`.
-    public static func attributes(of fileDescriptor: Int32) throws(TerminalError) -> termios {
+    static func attributes(of fileDescriptor: Int32) throws(TerminalError) -> termios {
         var attributes = termios()
         guard tcgetattr(fileDescriptor, &attributes) == 0 else {
             throw errno == ENOTTY || errno == EBADF || errno == EINVAL
@@ -31,7 +44,7 @@ public enum TerminalMode {
 
     /// Applies `attributes` to the terminal behind `fileDescriptor`, after pending output is sent
     /// (`TCSADRAIN`) or, with `discardingInput`, also dropping unread input (`TCSAFLUSH`).
-    public static func apply(
+    static func apply(
         _ attributes: termios, to fileDescriptor: Int32, discardingInput: Bool = false
     ) throws(TerminalError) {
         var attributes = attributes
@@ -47,7 +60,7 @@ public enum TerminalMode {
     /// CR-to-NL translation and parity stripping, and selects 8-bit characters. Unlike `cfmakeraw`, it
     /// keeps output post-processing (`OPOST`), so a stray "\n" still returns to the left margin. Reads
     /// return as soon as one byte is available (`VMIN` 1, `VTIME` 0).
-    public static func rawAttributes(from attributes: termios) -> termios {
+    static func rawAttributes(from attributes: termios) -> termios {
         var raw = attributes
         raw.c_iflag &= ~tcflag_t(IGNBRK | BRKINT | PARMRK | ISTRIP | INLCR | IGNCR | ICRNL | IXON)
         raw.c_lflag &= ~tcflag_t(ECHO | ECHONL | ICANON | ISIG | IEXTEN)
@@ -62,7 +75,7 @@ public enum TerminalMode {
 
     /// Puts the terminal behind `fileDescriptor` in raw mode and returns its previous attributes, which
     /// ``apply(_:to:discardingInput:)`` restores.
-    public static func enterRawMode(_ fileDescriptor: Int32) throws(TerminalError) -> termios {
+    static func enterRawMode(_ fileDescriptor: Int32) throws(TerminalError) -> termios {
         let original = try attributes(of: fileDescriptor)
         try apply(rawAttributes(from: original), to: fileDescriptor, discardingInput: true)
         return original

@@ -22,13 +22,17 @@ import Foundation
 /// status and crash reports are unchanged). When ``write(_:)`` fails (the output was closed), the session
 /// restores itself and throws ``TerminalError/outputClosed``; when input reaches end of file, the app
 /// receives ``TerminalEvent/inputClosed``. In both cases the app should end. Only one session can be
-/// active at a time, because signal handlers are process-wide. SIGTSTP/SIGCONT (job control) are not
-/// handled: raw mode turns Ctrl-Z into a plain byte, `.control(0x1A)`.
-public final class TerminalSession: @unchecked Sendable {  // Mutable state is guarded by `lock`.
+/// active at a time, because signal handlers are process-wide.
+///
+/// Job control: raw mode turns Ctrl-Z into a plain byte, `.control(0x1A)`; the app answers it with
+/// ``suspend()``. That, or a SIGTSTP from outside, gives the terminal back (normal screen, original modes)
+/// and stops the process; when the shell continues it (`fg`, SIGCONT), the session takes the terminal again
+/// (raw mode, full screen) and delivers ``TerminalEvent/resumed(_:)``, on which the app redraws everything.
+final class TerminalSession: @unchecked Sendable {  // Mutable state is guarded by `lock`.
     /// The terminal input, put in raw mode and read by the input reader.
-    public let inputFileDescriptor: Int32
+    let inputFileDescriptor: Int32
     /// The terminal output, where frames are written.
-    public let outputFileDescriptor: Int32
+    let outputFileDescriptor: Int32
 
     private enum Phase {
         case idle
@@ -40,7 +44,7 @@ public final class TerminalSession: @unchecked Sendable {  // Mutable state is g
     private var phase = Phase.idle
 
     /// Creates a session for the given input and output (standard input and output by default).
-    public init(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) {
+    init(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) {
         inputFileDescriptor = input
         outputFileDescriptor = output
     }
@@ -50,12 +54,12 @@ public final class TerminalSession: @unchecked Sendable {  // Mutable state is g
     }
 
     /// The current window size (from the output, else the input, else 80×24).
-    public var size: TerminalSize {
+    var size: TerminalSize {
         TerminalSize.current(fileDescriptors: [outputFileDescriptor, inputFileDescriptor])
     }
 
     /// Whether the session is started and not yet restored.
-    public var isActive: Bool {
+    var isActive: Bool {
         lock.lock()
         defer { lock.unlock() }
         if case .active = phase { return true }
@@ -67,18 +71,20 @@ public final class TerminalSession: @unchecked Sendable {  // Mutable state is g
     /// Throws ``TerminalError/notATerminal(fileDescriptor:)`` when the input is not a terminal,
     /// ``TerminalError/alreadyActive`` when this or another session is active, and
     /// ``TerminalError/outputClosed`` when the output cannot be written.
-    public func start(onEvent: @escaping @Sendable (TerminalEvent) -> Void) throws(TerminalError) {
+    func start(onEvent: @escaping @Sendable (TerminalEvent) -> Void) throws(TerminalError) {
         lock.lock()
         defer { lock.unlock() }
         guard case .idle = phase else { throw .alreadyActive }
         let original = try TerminalMode.attributes(of: inputFileDescriptor)
         let reader = try InputReader(
             input: inputFileDescriptor, sizeSources: [outputFileDescriptor, inputFileDescriptor], onEvent: onEvent)
+        let raw = TerminalMode.rawAttributes(from: original)
         try SignalTrap.arm(
-            terminal: inputFileDescriptor, originalAttributes: original, output: outputFileDescriptor,
+            terminal: inputFileDescriptor, originalAttributes: original, rawAttributes: raw,
+            output: outputFileDescriptor, enterSequence: ControlSequence.enterFullScreen,
             leaveSequence: ControlSequence.leaveFullScreen, wakeFileDescriptor: reader.wakeWriteEnd)
         do {
-            try TerminalMode.apply(TerminalMode.rawAttributes(from: original), to: inputFileDescriptor)
+            try TerminalMode.apply(raw, to: inputFileDescriptor)
         } catch {
             SignalTrap.disarm()
             throw error
@@ -94,7 +100,7 @@ public final class TerminalSession: @unchecked Sendable {  // Mutable state is g
     /// Writes one frame's output with a single `write`; does nothing unless the session is active.
     ///
     /// If the write fails, restores the terminal and throws ``TerminalError/outputClosed``.
-    public func write(_ text: String) throws(TerminalError) {
+    func write(_ text: String) throws(TerminalError) {
         lock.lock()
         defer { lock.unlock() }
         guard case .active = phase, !text.isEmpty else { return }
@@ -104,11 +110,19 @@ public final class TerminalSession: @unchecked Sendable {  // Mutable state is g
         }
     }
 
+    /// Gives the terminal back and stops the process, as Ctrl-Z does in a cooked terminal; the session takes
+    /// the terminal again when the process continues. Returns `false`, doing nothing, when the session is not
+    /// active or the process ignores SIGTSTP (it was started without job control).
+    @discardableResult
+    func suspend() -> Bool {
+        isActive && SignalTrap.suspendProcess()
+    }
+
     /// Gives the terminal back: leaves the alternate screen, shows the cursor, restores the original
     /// termios attributes, removes the signal handlers and stops the input reader.
     ///
     /// Idempotent and callable from any thread, including from the event callback.
-    public func restore() {
+    func restore() {
         lock.lock()
         defer { lock.unlock() }
         restoreLocked()

@@ -5,24 +5,24 @@
 #endif
 
 /// The size of the terminal window in character cells.
-public struct TerminalSize: Sendable, Hashable {
+struct TerminalSize: Sendable, Hashable {
     /// The number of rows (lines).
-    public var rows: Int
+    var rows: Int
     /// The number of columns (cells per line).
-    public var columns: Int
+    var columns: Int
 
     /// The size assumed when the terminal does not report one: 80 columns by 24 rows.
-    public static let fallback = TerminalSize(rows: 24, columns: 80)
+    static let fallback = TerminalSize(rows: 24, columns: 80)
 
     /// Creates a size.
-    public init(rows: Int, columns: Int) {
+    init(rows: Int, columns: Int) {
         self.rows = rows
         self.columns = columns
     }
 
     /// Asks the terminal behind `fileDescriptor` for its size (`ioctl(TIOCGWINSZ)`); `nil` when the
     /// descriptor is not a terminal or the terminal reports a zero size.
-    public static func query(fileDescriptor: Int32) -> TerminalSize? {
+    static func query(fileDescriptor: Int32) -> TerminalSize? {
         var size = winsize()
         let result = withUnsafeMutablePointer(to: &size) { ioctl(fileDescriptor, UInt(TIOCGWINSZ), $0) }
         guard result == 0, size.ws_row > 0, size.ws_col > 0 else { return nil }
@@ -30,7 +30,7 @@ public struct TerminalSize: Sendable, Hashable {
     }
 
     /// The size of the first of `fileDescriptors` that reports one, else ``fallback``.
-    public static func current(fileDescriptors: [Int32]) -> TerminalSize {
+    static func current(fileDescriptors: [Int32]) -> TerminalSize {
         for descriptor in fileDescriptors {
             if let size = query(fileDescriptor: descriptor) { return size }
         }

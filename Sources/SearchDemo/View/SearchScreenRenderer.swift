@@ -7,34 +7,37 @@ import Foundation
 /// - row 0: the search line, `Search: ` and the text being typed (its tail, if it does not fit);
 /// - rows 1 … rows-2: the result list (or the detail view), scrolled so the selection is visible;
 /// - the last row: the status bar (phase on the left, `x-ratelimit-remaining` on the right).
-public enum SearchScreenRenderer {
+///
+/// Every text from a repository goes through ``TerminalSafeText/line(_:)``, and counts and durations are
+/// written with ``Wording``, as in `--query` mode.
+enum SearchScreenRenderer {
     /// What the status bar shows besides the state: an error toast and the spinner's frame.
-    public struct Overlay: Sendable, Equatable {
+    struct Overlay: Sendable, Equatable {
         /// A message shown instead of the phase (errors, a printed URL); `nil` shows the phase.
-        public var toast: String?
+        var toast: String?
         /// Which spinner glyph a loading phase shows.
-        public var spinnerFrame: Int
+        var spinnerFrame: Int
 
         /// An overlay.
-        public init(toast: String? = nil, spinnerFrame: Int = 0) {
+        init(toast: String? = nil, spinnerFrame: Int = 0) {
             self.toast = toast
             self.spinnerFrame = spinnerFrame
         }
     }
 
     /// The search line's prompt.
-    public static let prompt = "Search: "
+    static let prompt = "Search: "
     /// The spinner's glyphs, one per frame.
-    public static let spinner: [Character] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
+    static let spinner: [Character] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
 
     /// The frame for `state` with the search line reading `query`, at `size`; the status bar shows
     /// `state.errorMessage` as its toast.
-    public static func render(state: SearchState, query: String, size: TerminalSize) -> [String] {
+    static func render(state: SearchState, query: String, size: TerminalSize) -> [String] {
         render(state: state, query: query, size: size, overlay: Overlay(toast: state.errorMessage))
     }
 
     /// The frame for `state` with the search line reading `query`, at `size`, with `overlay`.
-    public static func render(state: SearchState, query: String, size: TerminalSize, overlay: Overlay) -> [String] {
+    static func render(state: SearchState, query: String, size: TerminalSize, overlay: Overlay) -> [String] {
         let rows = max(size.rows, 0)
         let columns = max(size.columns, 0)
         guard rows > 0 else { return [] }
@@ -51,7 +54,7 @@ public enum SearchScreenRenderer {
     }
 
     /// The cursor's column on the search line for `query` at `columns`.
-    public static func cursorColumn(query: String, columns: Int) -> Int {
+    static func cursorColumn(query: String, columns: Int) -> Int {
         min(DisplayWidth.of(searchLine(query, columns: columns)), max(columns - 1, 0))
     }
 
@@ -90,14 +93,14 @@ public enum SearchScreenRenderer {
 
     private static func row(_ repository: Repository, selected: Bool, columns: Int) -> String {
         let nameWidth = min(32, max(8, (columns - 2) * 2 / 5))
-        let name = DisplayWidth.fit(repository.fullName, toWidth: nameWidth)
+        let name = DisplayWidth.fit(TerminalSafeText.line(repository.fullName), toWidth: nameWidth)
         let stars =
             String(repeating: " ", count: max(0, 6 - formatStars(repository.stargazersCount).count))
             + formatStars(repository.stargazersCount)
-        let language = DisplayWidth.fit(repository.language ?? "", toWidth: 10)
+        let language = DisplayWidth.fit(TerminalSafeText.line(repository.language ?? ""), toWidth: 10)
         var line = (selected ? "> " : "  ") + name + " " + stars + "  " + language
         let room = columns - DisplayWidth.of(line) - 2
-        if room >= 4, let description = repository.description.map(oneLine), !description.isEmpty {
+        if room >= 4, let description = repository.description.map(TerminalSafeText.line), !description.isEmpty {
             line += "  " + DisplayWidth.truncate(description, toWidth: room)
         }
         return line
@@ -122,33 +125,23 @@ public enum SearchScreenRenderer {
 
     private static func detailLines(_ repository: Repository, columns: Int, rows: Int) -> [String] {
         guard rows > 0 else { return [] }
-        var lines = ["", "  " + repository.fullName, ""]
-        for line in wrap(repository.description.map(oneLine) ?? "(no description)", width: columns - 4) {
+        var lines = ["", "  " + TerminalSafeText.line(repository.fullName), ""]
+        let description = repository.description.map(TerminalSafeText.line) ?? "(no description)"
+        for line in wrap(description, width: columns - 4) {
             lines.append("  " + line)
         }
         lines += [
             "",
-            "  Language  " + (repository.language ?? "—"),
-            "  Stars     " + grouped(repository.stargazersCount),
+            "  Language  " + (repository.language.map(TerminalSafeText.line) ?? "—"),
+            "  Stars     " + Wording.number(repository.stargazersCount),
             "  Updated   " + (repository.updatedAt.map(day) ?? "—"),
-            "  URL       " + repository.htmlURL.absoluteString,
+            "  URL       " + TerminalSafeText.line(repository.htmlURL.absoluteString),
             "",
             "  o open in browser · Esc back",
         ]
         if lines.count > rows { lines = Array(lines.prefix(rows)) }
         while lines.count < rows { lines.append("") }
         return lines
-    }
-
-    /// `67512` → `67,512`.
-    static func grouped(_ count: Int) -> String {
-        var digits = Array(String(count))
-        var index = digits.count - 3
-        while index > 0 && digits[index - 1] != "-" {
-            digits.insert(",", at: index)
-            index -= 3
-        }
-        return String(digits)
     }
 
     private static func day(_ date: Date) -> String {
@@ -193,22 +186,21 @@ public enum SearchScreenRenderer {
         } else {
             switch state.phase {
             case .idle: left = "Type to search · ↑↓ select · Enter details · Ctrl-O open · Ctrl-C quit"
-            case .loading: left = "\(spinner) searching “\(state.query)”…"
-            case .loaded: left = "\(state.results.count) of \(grouped(state.totalCount)) repositories"
+            case .loading: left = "\(spinner) searching \(Wording.echo(state.query))…"
+            case .loaded:
+                let total = Wording.count(state.totalCount, "repository", "repositories")
+                left = "\(Wording.number(state.results.count)) of \(total)"
             case .loadingNextPage:
-                left = "\(spinner) loading more… (\(state.results.count) of \(grouped(state.totalCount)))"
-            case .empty: left = "no repositories match “\(state.query)”"
-            case .rateLimited(let secondsLeft): left = "rate limited — retry in \(secondsLeft)s"
+                let shown = "\(Wording.number(state.results.count)) of \(Wording.number(state.totalCount))"
+                left = "\(spinner) loading more… (\(shown))"
+            case .empty: left = "no repositories match \(Wording.echo(state.query))"
+            case .rateLimited(let secondsLeft): left = "rate limited — retry in \(Wording.seconds(secondsLeft))"
             }
         }
         guard let remaining = state.rateLimitRemaining else { return left }
-        let right = "API: \(remaining) left"
+        let right = "API: \(Wording.number(remaining)) left"
         let gap = columns - DisplayWidth.of(left) - DisplayWidth.of(right)
         return gap >= 2 ? left + String(repeating: " ", count: gap) + right : left
-    }
-
-    private static func oneLine(_ text: String) -> String {
-        String(text.map { $0.isNewline || $0 == "\t" ? " " : $0 })
     }
 
     private static func trimmed(_ line: String) -> String {

@@ -12,11 +12,11 @@ import StreamsMVC
 ///
 /// Threading: every method runs on the main queue (key events are hopped there, states are delivered
 /// there by `combineModel`, and timers use `scheduler`, the main scheduler in the app).
-public final class SearchTerminalView: View, UserInteractable, @unchecked Sendable {  // main-queue confined
+final class SearchTerminalView: View, UserInteractable, @unchecked Sendable {  // main-queue confined
     /// The state the view renders.
-    public typealias State = SearchState
+    typealias State = SearchState
     /// The events the view produces from key presses.
-    public typealias Event = SearchEvent
+    typealias Event = SearchEvent
 
     private let events = PublishSubject<SearchEvent>()
     private let scheduler: any SchedulerType
@@ -30,17 +30,17 @@ public final class SearchTerminalView: View, UserInteractable, @unchecked Sendab
     private var lastFrame: Frame?
 
     /// A view of `size` that draws with `draw` and runs its timers on `scheduler`.
-    public init(size: TerminalSize, scheduler: any SchedulerType, draw: @escaping (Frame, TerminalSize) -> Void) {
+    init(size: TerminalSize, scheduler: any SchedulerType, draw: @escaping (Frame, TerminalSize) -> Void) {
         self.size = size
         self.scheduler = scheduler
         self.draw = draw
     }
 
     /// The user's events: edits of the search line, selection moves, detail and open requests.
-    public func interact() -> Observable<SearchEvent> { events.asObservable() }
+    func interact() -> Observable<SearchEvent> { events.asObservable() }
 
     /// Binds the screen, the throttled error toast and the spinner to the shared state stream.
-    public func update(stateStream: Observable<SearchState>) -> any Disposable {
+    func update(stateStream: Observable<SearchState>) -> any Disposable {
         let screen = stateStream.distinctUntilChanged().subscribe(onNext: { [self] state in
             self.state = state
             if state.errorMessage == nil { toast = nil }
@@ -65,34 +65,54 @@ public final class SearchTerminalView: View, UserInteractable, @unchecked Sendab
         return Disposables.create(screen, toasts, spinner)
     }
 
-    /// Handles one key; returns `false` when the user asked to quit.
-    public func handle(_ key: Key) -> Bool {
+    /// What the app must do after a key.
+    enum KeyResponse: Sendable, Equatable {
+        /// Nothing more: the key was handled (or ignored).
+        case handled
+        /// Suspend (Ctrl-Z).
+        case suspend
+        /// Quit (Ctrl-C).
+        case quit
+    }
+
+    /// Handles one key; tells the app when the user asked to suspend or quit.
+    func handle(_ key: Key) -> KeyResponse {
         let pageSize = max(size.rows - 3, 1)
         switch keys.handle(key, showingDetail: state.detail != nil, pageSize: pageSize) {
         case .quit:
-            return false
+            return .quit
+        case .suspend:
+            return .suspend
         case .events(let list):
             notice = nil
             redraw()
             list.forEach(events.onNext)
-            return true
+            return .handled
         }
     }
 
     /// Adopts a new terminal size and redraws.
-    public func resize(to size: TerminalSize) {
+    func resize(to size: TerminalSize) {
         self.size = size
         redraw()
     }
 
+    /// Adopts `size` and draws the whole frame again, even if nothing changed: the terminal was given back
+    /// (Ctrl-Z) and taken again, so what it shows is unknown. The frame writer must forget its screen too.
+    func redrawAll(at size: TerminalSize) {
+        self.size = size
+        lastFrame = nil
+        redraw()
+    }
+
     /// Shows `text` in the status line until the next key press (used by the coordinator).
-    public func showNotice(_ text: String) {
+    func showNotice(_ text: String) {
         notice = text
         redraw()
     }
 
     /// Draws the current frame (the writer skips lines that did not change).
-    public func redraw() {
+    func redraw() {
         let overlay = SearchScreenRenderer.Overlay(toast: notice ?? toast, spinnerFrame: spinnerFrame)
         let lines = SearchScreenRenderer.render(state: state, query: keys.text, size: size, overlay: overlay)
         let styled = lines.enumerated().map { row, line -> ScreenLine in

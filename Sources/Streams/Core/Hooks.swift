@@ -1,12 +1,14 @@
+import Foundation
+
 /// Global hooks for diagnostics.
 public enum Hooks {
     private static let handler = HookSlot { error in
-        print("Streams: unhandled error: \(error)")
+        FileHandle.standardError.write(Data("Streams: unhandled error: \(error)\n".utf8))
     }
 
     /// Called with an error that reached a subscriber without an `onError` handler.
     ///
-    /// The default prints the error to standard error. Tests may install a recorder.
+    /// The default writes the error to standard error. Tests may install a recorder.
     public static var unhandledError: @Sendable (any Error) -> Void {
         get { handler.get() }
         set { handler.set(newValue) }

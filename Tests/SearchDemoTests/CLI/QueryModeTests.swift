@@ -7,10 +7,8 @@ import Testing
 /// the live client against a local HTTP server (or the offline catalog) → stdout, stderr, status.
 @Suite struct QueryModeTests {
     private func run(_ arguments: [String], environment: [String: String] = [:]) async -> (Int32, String, String) {
-        let captured = CapturedOutput()
-        let status = await SearchDemoCommand.run(
-            arguments: arguments, environment: environment, output: captured.output)
-        return (status, captured.stdout, captured.stderr)
+        let result = await runSearchDemo(arguments, environment: environment)
+        return (result.status, result.stdout, result.stderr)
     }
 
     private static func item(_ id: Int, language: String? = "Swift", description: String?? = .none) -> String {
@@ -116,7 +114,9 @@ import Testing
         let port = try LocalHTTPServer.closedPort()
         let (status, _, stderr) = await run(["--query", "q", "--api-url", "http://127.0.0.1:\(port)"])
         #expect(status == 1)
-        #expect(stderr.split(separator: "\n").last?.hasPrefix("search-demo: GitHub unreachable") == true)
+        #expect(
+            stderr.split(separator: "\n").last
+                == "search-demo: cannot connect to 127.0.0.1:\(port) (connection refused)")
     }
 
     @Test func offlineCatalog() async {

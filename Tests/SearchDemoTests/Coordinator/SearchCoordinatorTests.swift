@@ -16,7 +16,11 @@ import Testing
             opener: URLOpener(program: nil), notify: { notices.append($0) },
             makeScreen: { _ in Disposables.create() })
         printing.navigate(to: .openURL("https://github.com/apple/swift"))
-        #expect(notices == ["opened https://github.com/apple/swift", "open https://github.com/apple/swift"])
+        #expect(
+            notices == [
+                "opened https://github.com/apple/swift in the browser",
+                "no browser found; the URL is https://github.com/apple/swift",
+            ])
     }
 
     @Test func startWiresTheScreenOnceAndStopDisposesIt() {

@@ -6,7 +6,8 @@ import Foundation
 #endif
 
 /// A loopback-only HTTP/1.1 server for tests: one thread accepts, one thread per connection reads a request,
-/// records it and answers from the test's handler. Every response closes its connection.
+/// records it and answers from the test's handler. Every response closes its connection. Bytes that are not
+/// HTTP (a TLS handshake from an `https://` client) get `400 Bad Request` at once, as from a real server.
 final class LocalHTTPServer: @unchecked Sendable {  // mutable state (`received`, `stopping`) is guarded by `lock`
     /// One request as it arrived on the socket.
     struct Request: Sendable {
@@ -143,7 +144,11 @@ final class LocalHTTPServer: @unchecked Sendable {  // mutable state (`received`
             }
             close(client)
         }
-        guard let request = readRequest(client) else { return }
+        guard let request = readRequest(client) else {
+            _ = send(
+                Data("HTTP/1.1 400 Bad Request\r\ncontent-length: 0\r\nconnection: close\r\n\r\n".utf8), to: client)
+            return
+        }
         lock.withLock { received.append(request) }
         requestArrived.signal()
         let response = handler(request)
@@ -180,6 +185,7 @@ final class LocalHTTPServer: @unchecked Sendable {  // mutable state (`received`
             let count = recv(client, &chunk, chunk.count, 0)
             guard count > 0 else { return nil }
             bytes += chunk[0..<count]
+            guard let first = bytes.first, (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(first) else { return nil }
         }
         let lines = String(decoding: bytes, as: UTF8.self).components(separatedBy: "\r\n").filter { !$0.isEmpty }
         let parts = lines[0].split(separator: " ", maxSplits: 2).map(String.init)

@@ -100,11 +100,13 @@ private func at(_ row: Int, _ column: Int) -> String {
         #expect(output == hide + at(1, 1) + "\u{1B}[1;7m> \u{1B}[0mname\u{1B}[2;33m …\u{1B}[0m")
     }
 
-    @Test func controlCharactersAreDrawnAsSpaces() {
+    /// The writer's last line of defence is the same sanitizer `--query` uses: tabs and line breaks (NEL
+    /// included) become spaces, ESC, C1 controls and bidi overrides a visible U+FFFD.
+    @Test func controlCharactersAreDrawnTerminalSafe() {
         var writer = ScreenWriter()
         let output = writer.render(
-            Frame(lines: ["a\tb\u{1B}[2J\r\nc\u{85}"]), size: TerminalSize(rows: 1, columns: 20))
-        #expect(output == hide + at(1, 1) + "a b [2J c " + clear)
+            Frame(lines: ["a\tb\u{1B}[2J\r\nc\u{85}d\u{9B}e\u{202E}"]), size: TerminalSize(rows: 1, columns: 20))
+        #expect(output == hide + at(1, 1) + "a b\u{FFFD}[2J c d\u{FFFD}e\u{FFFD}" + clear)
     }
 
     @Test func clippedLinesFitTheWidth() {

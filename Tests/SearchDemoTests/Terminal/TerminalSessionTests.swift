@@ -114,6 +114,47 @@ private let isThreadSanitizerActive = dlsym(dlopen(nil, RTLD_NOW), "__tsan_init"
         #expect(sameAttributes(try TerminalMode.attributes(of: terminal.slave), original))
     }
 
+    /// What SIGTSTP and SIGCONT do, as routines: the stop gives the terminal back (leave sequence, original
+    /// modes) and keeps the session armed; the continue takes it again (raw modes, enter sequence) and
+    /// reports `.resumed` with the size, so the app redraws everything.
+    @Test func stopAndContinueRoutinesGiveTheTerminalBackAndTakeItAgain() throws {
+        let terminal = try PseudoTerminal()
+        terminal.setSize(rows: 20, columns: 60)
+        let before = try TerminalMode.attributes(of: terminal.slave)
+        let session = TerminalSession(input: terminal.slave, output: terminal.slave)
+        let recorder = EventRecorder()
+        try session.start(onEvent: recorder.record)
+        defer { session.restore() }
+        #expect(terminal.readOutput(count: enterCount) == ControlSequence.enterFullScreen)
+        let raw = try TerminalMode.attributes(of: terminal.slave)
+
+        SignalTrap.leaveForStop()
+        #expect(terminal.readOutput(count: leaveCount) == ControlSequence.leaveFullScreen)
+        #expect(sameAttributes(try TerminalMode.attributes(of: terminal.slave), before))
+        #expect(session.isActive && SignalTrap.isArmed)
+
+        SignalTrap.reenterAfterStop()
+        #expect(terminal.readOutput(count: enterCount) == ControlSequence.enterFullScreen)
+        #expect(sameAttributes(try TerminalMode.attributes(of: terminal.slave), raw))
+        #expect(recorder.wait(forCount: 1) == [.resumed(TerminalSize(rows: 20, columns: 60))])
+    }
+
+    /// A real SIGCONT while the session runs (as after `fg`) takes the terminal again and reports `.resumed`.
+    @Test func sigcontTakesTheTerminalAgainAndAsksForARedraw() throws {
+        let terminal = try PseudoTerminal()
+        terminal.setSize(rows: 12, columns: 34)
+        let session = TerminalSession(input: terminal.slave, output: terminal.slave)
+        let recorder = EventRecorder()
+        try session.start(onEvent: recorder.record)
+        defer { session.restore() }
+        #expect(terminal.readOutput(count: enterCount) == ControlSequence.enterFullScreen)
+
+        kill(getpid(), SIGCONT)  // Delivered to a thread that does not block it: at least the reader.
+
+        #expect(recorder.wait(forCount: 1) == [.resumed(TerminalSize(rows: 12, columns: 34))])
+        #expect(terminal.readOutput(count: enterCount) == ControlSequence.enterFullScreen)
+    }
+
     #if os(Linux)
         /// A child process inherits the armed session; the signal must restore the terminal and still kill it.
         @Test(

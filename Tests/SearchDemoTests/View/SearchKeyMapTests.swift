@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import SearchDemo
@@ -56,5 +57,60 @@ import Testing
                 .events([.openInBrowser]), .events([]), .events([.closeDetail]), .quit,
             ])
         #expect(map.text == "o")
+    }
+
+    @Test func ctrlZSuspendsOnBothScreens() {
+        var map = SearchKeyMap()
+        #expect(feed([.control(0x1A)], map: &map) == [.suspend])
+        #expect(feed([.control(0x1A)], detail: true, map: &map) == [.suspend])
+        #expect(map.text == "")
+    }
+
+    /// Every key a terminal can send, on each screen: the map does something with it exactly when the help
+    /// lists it for that screen (text counts as listed in the list, by its "typing" row).
+    @Test func theHelpListsExactlyTheKeysTheMapHandles() {
+        let named: [Key] = [
+            .enter, .tab, .backspace, .delete, .escape, .ctrlC, .ctrlU, .up, .down, .right, .left, .home, .end,
+            .pageUp, .pageDown,
+        ]
+        let keys = named + (0...0x1F).map { Key.control($0) } + ["o", "a", " ", "検"].map { Key.character($0) }
+        for detail in [false, true] {
+            let screen: KeyBinding.Screen = detail ? .detail : .list
+            for key in keys {
+                var map = SearchKeyMap()
+                _ = map.handle(.paste("x"), showingDetail: false, pageSize: 10)
+                let acts = map.handle(key, showingDetail: detail, pageSize: 10) != .events([])
+                let listed = SearchKeyMap.bindings.contains { $0.screen.includes(screen) && $0.actions[key] != nil }
+                let isText = !detail && { if case .character = key { true } else { false } }()
+                #expect(acts == (listed || isText), "\(key) on \(screen)")
+            }
+        }
+    }
+
+    /// The key section of `--help`, exactly: Ctrl-O opens from the list, `o` only in the detail view.
+    @Test func theHelpTextsKeySection() throws {
+        let help = CommandLineOptions.helpText
+        let keys = try #require(help.range(of: "Keys in the list:"))
+        let end = try #require(help.range(of: "\n\nExit status"))
+        #expect(
+            help[keys.lowerBound..<end.lowerBound] == """
+                Keys in the list:
+                  typing, a paste  edit the search line
+                  Backspace        delete the last character
+                  Ctrl-U           clear the search line
+                  ↑ ↓              move the selection
+                  PgUp PgDn        move the selection by a screen
+                  Home End         select the first / last loaded row (End loads more)
+                  Enter →          show the selected repository's details
+                  Ctrl-O           open the repository in the browser (or show its URL)
+                  Ctrl-Z           suspend to the shell (fg resumes)
+                  Ctrl-C           quit
+                Keys in the detail view:
+                  Esc ←            back to the list
+                  o                open the repository in the browser
+                  Ctrl-O           open the repository in the browser (or show its URL)
+                  Ctrl-Z           suspend to the shell (fg resumes)
+                  Ctrl-C           quit
+                """)
     }
 }

@@ -127,15 +127,55 @@ import Testing
         #expect(status(.loadingNextPage) == "⠋ loading more… (3 of 1,234)")
         #expect(status(.loaded) == "3 of 1,234 repositories")
         #expect(status(.empty) == "no repositories match “swift”")
-        #expect(status(.rateLimited(secondsLeft: 42)) == "rate limited — retry in 42s")
+        #expect(status(.rateLimited(secondsLeft: 42)) == "rate limited — retry in 42 s")
         #expect(status(.loaded, error: "HTTP 500: Server Error") == "HTTP 500: Server Error")
+    }
+
+    /// One result reads "1 of 1 repository"; the count agrees with its noun everywhere.
+    @Test func countsAgreeWithTheirNoun() {
+        func status(results: Int, total: Int, phase: SearchState.Phase = .loaded) -> String {
+            var state = state("q", phase, (0..<results).map { repository($0 + 1) }, total: total)
+            state.rateLimitRemaining = 1_500
+            return SearchScreenRenderer.render(state: state, query: "q", size: TerminalSize(rows: 3, columns: 60)).last!
+        }
+        func bar(_ left: String) -> String {
+            left + String(repeating: " ", count: 60 - DisplayWidth.of(left) - 15) + "API: 1,500 left"
+        }
+        #expect(status(results: 1, total: 1) == bar("1 of 1 repository"))
+        #expect(status(results: 1, total: 2) == bar("1 of 2 repositories"))
+        #expect(status(results: 0, total: 0, phase: .empty) == bar("no repositories match “q”"))
+    }
+
+    /// A repository whose texts carry escape sequences, C1 controls, DEL and bidi overrides: the list row,
+    /// the detail view and the frame the writer sends show them as U+FFFD, never raw.
+    @Test func hostileRepositoryTextIsShownTerminalSafe() {
+        let hostile = Repository(
+            id: 9, name: "x", fullName: "evil/\u{1B}[2Jx", htmlURL: URL(string: "https://github.com/evil/x")!,
+            description: "clip\u{1B}]52;c;SGVsbG8=\u{07}\u{202E}txt.exe\u{7F}\u{9D}", language: "\u{1B}[31mC",
+            stargazersCount: 1, updatedAt: nil)
+        var state = state("x", .loaded, [hostile], total: 1)
+        let list = SearchScreenRenderer.render(state: state, query: "x", size: TerminalSize(rows: 3, columns: 100))
+        #expect(
+            list[1] == "> evil/�[2Jx" + String(repeating: " ", count: 28)
+                + "1  �[31mC      clip�]52;c;SGVsbG8=��txt.exe��")
+        state.detail = hostile
+        let detail = SearchScreenRenderer.render(state: state, query: "x", size: TerminalSize(rows: 9, columns: 100))
+        #expect(detail[2] == "  evil/�[2Jx")
+        #expect(detail[4] == "  clip�]52;c;SGVsbG8=��txt.exe��")
+        #expect(detail[6] == "  Language  �[31mC")
+        var writer = ScreenWriter()
+        let output = writer.render(Frame(plainLines: list + detail), size: TerminalSize(rows: 12, columns: 100))
+        let withoutWriterSequences = output.replacing(#/\x1B\[[0-9;?]*[A-Za-z]/#, with: "")
+        let unsafe: (Unicode.Scalar) -> Bool = { scalar in
+            [0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069].contains { $0.contains(scalar.value) }
+        }
+        #expect(!withoutWriterSequences.unicodeScalars.contains(where: unsafe))
     }
 
     @Test func starsAndCounts() {
         #expect(
             [0, 999, 1000, 1234, 12_345, 99_999, 100_000, 123_456, 1_234_567].map(SearchScreenRenderer.formatStars)
                 == ["0", "999", "1k", "1.2k", "12.3k", "99.9k", "100k", "123k", "1.2M"])
-        #expect([0, 999, 1000, 1_234_567].map(SearchScreenRenderer.grouped) == ["0", "999", "1,000", "1,234,567"])
         #expect(SearchScreenRenderer.wrap("迷わないための入門書", width: 6) == ["迷わな", "いため", "の入門", "書"])
     }
 }

@@ -78,20 +78,34 @@ import Testing
         #expect(
             drawn.frames.map(\.status) == [
                 "Type to search · ↑↓ select · Enter details · Ctrl-O open · …",
-                "⠋ searching “q”…", "⠙ searching “q”…", "⠹ searching “q”…", "1 of 1 repositories",
+                "⠋ searching “q”…", "⠙ searching “q”…", "⠹ searching “q”…", "1 of 1 repository",
             ])
     }
 
-    @Test func keysBecomeEventsAndCtrlCQuits() {
+    /// After the terminal was given back and taken again, the same frame is drawn again in full.
+    @Test func redrawAllDrawsAnUnchangedFrameAgain() {
+        let scheduler = TestScheduler(initialClock: 0, resolution: 0.001, simulateProcessingDelay: false)
+        let drawn = Drawn()
+        let view = makeView(scheduler, drawn)
+        view.redraw()
+        view.redraw()
+        #expect(drawn.frames.count == 1)
+        view.redrawAll(at: TerminalSize(rows: 3, columns: 60))
+        #expect(drawn.frames.count == 2)
+        #expect(drawn.frames.map(\.status) == Array(repeating: drawn.frames[0].status, count: 2))
+    }
+
+    @Test func keysBecomeEventsCtrlZSuspendsAndCtrlCQuits() {
         let scheduler = TestScheduler(initialClock: 0, resolution: 0.001)
         let view = makeView(scheduler, Drawn())
         let events = scheduler.createObserver(SearchEvent.self)
         let subscription = view.interact().subscribe(events)
-        #expect(view.handle(.character("검")))
-        #expect(view.handle(.character("색")))
-        #expect(view.handle(.backspace))
-        #expect(view.handle(.down))
-        #expect(!view.handle(.ctrlC))
+        #expect(view.handle(.character("검")) == .handled)
+        #expect(view.handle(.character("색")) == .handled)
+        #expect(view.handle(.backspace) == .handled)
+        #expect(view.handle(.down) == .handled)
+        #expect(view.handle(.control(0x1A)) == .suspend)
+        #expect(view.handle(.ctrlC) == .quit)
         subscription.dispose()
         #expect(
             events.events.map(\.value) == [

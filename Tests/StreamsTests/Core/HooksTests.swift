@@ -1,0 +1,49 @@
+import Foundation
+import Streams
+import Testing
+
+/// The default unhandled-error hook writes to standard error: standard output belongs to the program (a
+/// `--json` document, a pipe to another tool), so a library diagnostic must never land there.
+///
+/// The default hook is process-wide and other tests replace it, so the check runs in a child: this test
+/// binary again, filtered to this one test, which then only reports an error to the untouched hook.
+@Suite struct HooksTests {
+    private static let childVariable = "STREAMS_HOOKS_TEST_CHILD"
+
+    private struct MarkerError: Error, CustomStringConvertible {
+        var description: String { "hook-marker-4711" }
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func theDefaultUnhandledErrorHookWritesToStandardError() throws {
+        if ProcessInfo.processInfo.environment[Self.childVariable] != nil {
+            Hooks.unhandledError(MarkerError())
+            return
+        }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("hooks-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let out = directory.appendingPathComponent("stdout")
+        let err = directory.appendingPathComponent("stderr")
+        try Data().write(to: out)
+        try Data().write(to: err)
+
+        let child = Process()
+        child.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+        child.arguments = [
+            "--testing-library", "swift-testing", "--filter", "theDefaultUnhandledErrorHookWritesToStandardError",
+        ]
+        child.environment = ProcessInfo.processInfo.environment.merging([Self.childVariable: "1"]) { $1 }
+        child.standardInput = FileHandle.nullDevice
+        child.standardOutput = try FileHandle(forWritingTo: out)
+        child.standardError = try FileHandle(forWritingTo: err)
+        try child.run()
+        child.waitUntilExit()
+
+        let standardOutput = try String(contentsOf: out, encoding: .utf8)
+        let standardError = try String(contentsOf: err, encoding: .utf8)
+        #expect(child.terminationStatus == 0, "\(standardOutput)\(standardError)")
+        #expect(standardError.contains("Streams: unhandled error: hook-marker-4711\n"), "\(standardError)")
+        #expect(!standardOutput.contains("hook-marker-4711"), "\(standardOutput)")
+    }
+}
