@@ -30,9 +30,9 @@ public enum QueryMode {
             navigator: Navigator { _ in })
         let view = QueryModeView(query: query, limit: limit, completion: completion)
         let screen = combineModel(
-            SearchModel(), withView: view, statefulController: controller, andUserInteractable: view,
-            scheduler: scheduler,
-            onUnhandledError: { error in view.finish(.failed(reason: "internal error: \(error)")) })
+            SearchModel(), statefulController: controller, events: view.interact(), scheduler: scheduler,
+            onUnhandledError: { error in view.finish(.failed(reason: "internal error: \(error)")) },
+            bindStates: view.update(stateStream:))
         view.start()
         return screen
     }

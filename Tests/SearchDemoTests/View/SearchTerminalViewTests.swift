@@ -1,15 +1,33 @@
 import Foundation
 import Streams
+import StreamsMVC
+import StreamsMVCTest
 import StreamsTest
 import Testing
 
 @testable import SearchDemo
 
 /// The terminal view in virtual time: what it draws for a state stream, its throttled toast, its
-/// spinner, and the events its keys produce.
-@Suite struct SearchTerminalViewTests {
-    private final class Drawn: @unchecked Sendable {  // used on the test scheduler's thread only
+/// spinner, and the events its keys produce. The view is main-actor code whose bindings end in
+/// `Driver`s, so each test runs it in a `ScreenTestStore`, which makes that delivery virtual and
+/// checks at the end that the view's timers and bindings are all gone.
+@MainActor @Suite struct SearchTerminalViewTests {
+    private final class Drawn {
         var frames: [(time: Int, status: String)] = []
+    }
+
+    /// Binds `view` to the scripted `states` in a screen test (the store's events are unused: the
+    /// view's keys are its events).
+    private func run(
+        _ view: SearchTerminalView, states: TestableObservable<SearchState>, scheduler: TestScheduler,
+        _ body: (ScreenTestStore<SearchEvent, SearchState>) -> Void
+    ) {
+        ScreenTestStore.run(scheduler: scheduler) { _, recorder in
+            let stream = states.asObservable()
+            return Disposables.create(stream.subscribe(recorder), view.update(stateStream: stream))
+        } _: { store in
+            body(store)
+        }
     }
 
     private func makeView(_ scheduler: TestScheduler, _ drawn: Drawn) -> SearchTerminalView {
@@ -52,9 +70,10 @@ import Testing
                     return failed
                 }()),
         ])
-        let binding = view.update(stateStream: states.asObservable())
-        scheduler.advanceTo(3000)
-        binding.dispose()
+        run(view, states: states, scheduler: scheduler) { store in
+            store.advance(to: 3000)
+            store.skipReceivedStates()  // the scripted states themselves
+        }
         let toasts = drawn.frames.filter { $0.status.hasPrefix("HTTP") }
         // The state's own message is replaced by the throttled toast: 500 at once, the latest of the burst
         // (503) when that second is over, and 504 when the next window (opened by 503 at 1100) closes.
@@ -71,9 +90,10 @@ import Testing
             .next(10, state()), .next(20, state()), .next(100, loading),
             .next(350, state("q", .loaded, [repository(1)], total: 1)),
         ])
-        let binding = view.update(stateStream: states.asObservable())
-        scheduler.advanceTo(1000)
-        binding.dispose()
+        run(view, states: states, scheduler: scheduler) { store in
+            store.advance(to: 1000)
+            store.skipReceivedStates()
+        }
         #expect(drawn.frames.map(\.time) == [10, 100, 200, 300, 350])
         #expect(
             drawn.frames.map(\.status) == [
