@@ -8,7 +8,7 @@ import StreamsTest
 
 extension ScreenTestStore {
     /// Tests a `combineModel` screen exhaustively in virtual time: `model` and `controller` wired
-    /// to a recording view that receives what ``ScreenTestStore/send(_:fileID:filePath:line:column:)``
+    /// to a recording view whose events are those ``ScreenTestStore/send(_:fileID:filePath:line:column:)``
     /// sends.
     ///
     /// States are delivered on `SharingScheduler.make()`, i.e. on `scheduler` (mocked); with
@@ -23,18 +23,13 @@ extension ScreenTestStore {
         _ body: (ScreenTestStore) throws -> Void
     ) rethrows where M.State == State, M.Action == C.Action, C.Event == Event {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        try run(scheduler: scheduler, fileID: fileID, filePath: filePath, line: line, column: column) {
-            events, states in
-            combineModel(
-                model, withView: RecordingScreenView(events: events, states: states), controller: controller,
-                onUnhandledError: reportingErrors(at: site))
-        } _: { store in
-            try body(store)
+        try runScreen(scheduler: scheduler, site: site, wrapping: nil, body) { view, onError in
+            combineModel(model, withView: view, controller: controller, onUnhandledError: onError)
         }
     }
 
-    /// ``run(_:controller:scheduler:fileID:filePath:line:column:_:)`` with your own view: it
-    /// receives the states too (so its rendering can be checked), and its own events join those
+    /// ``run(_:controller:scheduler:fileID:filePath:line:column:_:)`` with your own view: it is
+    /// bound to the same states (so its rendering can be checked), and its own events join those
     /// the store sends.
     @MainActor
     public static func run<M: Model, V: View & UserInteractable, C: Controller>(
@@ -43,13 +38,8 @@ extension ScreenTestStore {
         _ body: (ScreenTestStore) throws -> Void
     ) rethrows where M.State == State, M.Action == C.Action, C.Event == Event, V.State == State, V.Event == Event {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        try run(scheduler: scheduler, fileID: fileID, filePath: filePath, line: line, column: column) {
-            events, states in
-            combineModel(
-                model, withView: RecordingScreenView(events: events, states: states, wrapping: view),
-                controller: controller, onUnhandledError: reportingErrors(at: site))
-        } _: { store in
-            try body(store)
+        try runScreen(scheduler: scheduler, site: site, wrapping: AppView(view), body) { view, onError in
+            combineModel(model, withView: view, controller: controller, onUnhandledError: onError)
         }
     }
 
@@ -62,14 +52,10 @@ extension ScreenTestStore {
         _ body: (ScreenTestStore) throws -> Void
     ) rethrows where M.State == State, M.Action == C.Action, C.Event == Event, C.State == State {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        try run(scheduler: scheduler, fileID: fileID, filePath: filePath, line: line, column: column) {
-            events, states in
-            let view = RecordingScreenView(events: events, states: states)
-            return combineModel(
+        try runScreen(scheduler: scheduler, site: site, wrapping: nil, body) { view, onError in
+            combineModel(
                 model, withView: view, statefulController: controller, andUserInteractable: view,
-                onUnhandledError: reportingErrors(at: site))
-        } _: { store in
-            try body(store)
+                onUnhandledError: onError)
         }
     }
 
@@ -86,21 +72,45 @@ extension ScreenTestStore {
         V.Event == Event
     {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        try run(scheduler: scheduler, fileID: fileID, filePath: filePath, line: line, column: column) {
-            events, states in
-            let recording = RecordingScreenView(events: events, states: states, wrapping: view)
-            return combineModel(
-                model, withView: recording, statefulController: controller, andUserInteractable: recording,
-                onUnhandledError: reportingErrors(at: site))
+        try runScreen(scheduler: scheduler, site: site, wrapping: AppView(view), body) { view, onError in
+            combineModel(
+                model, withView: view, statefulController: controller, andUserInteractable: view,
+                onUnhandledError: onError)
+        }
+    }
+
+    /// The one wiring path: a recording view (passing through to `appView`), an error hook that
+    /// fails the test, and `combine` to call `combineModel` with them.
+    @MainActor
+    private static func runScreen(
+        scheduler: TestScheduler, site: CallSite, wrapping appView: AppView<Event, State>?,
+        _ body: (ScreenTestStore) throws -> Void,
+        combine: (RecordingScreenView<Event, State>, @escaping @Sendable (any Error) -> Void) -> any Disposable
+    ) rethrows {
+        let onError: @Sendable (any Error) -> Void = { error in
+            reportTestFailure("an error reached the screen's state stream: \(error)", at: site)
+        }
+        try run(
+            scheduler: scheduler, fileID: site.fileID, filePath: site.filePath, line: site.line, column: site.column
+        ) { events, states in
+            combine(RecordingScreenView(events: events, states: states, wrapping: appView), onError)
         } _: { store in
             try body(store)
         }
     }
 }
 
-/// Fails the test when an error reaches the screen's state stream.
-private func reportingErrors(at site: CallSite) -> @Sendable (any Error) -> Void {
-    { error in reportTestFailure("an error reached the screen's state stream: \(error)", at: site) }
+/// The app's own view under test, reduced to what the recording view passes through to it. Both
+/// are called only when `combineModel` wires the screen, inside the store's mock.
+@MainActor
+struct AppView<Event, State> {
+    let interact: () -> Observable<Event>
+    let update: (Observable<State>) -> any Disposable
+
+    init<V: View & UserInteractable>(_ view: V) where V.State == State, V.Event == Event {
+        interact = { view.interact() }
+        update = { stateStream in view.update(stateStream: stateStream) }
+    }
 }
 
 /// The view a screen test wires: it records every state and emits the store's events, and passes
@@ -109,31 +119,21 @@ private func reportingErrors(at site: CallSite) -> @Sendable (any Error) -> Void
 final class RecordingScreenView<Event, State>: View, UserInteractable {
     private let events: Observable<Event>
     private let states: TestableObserver<State>
-    private let wrappedEvents: Observable<Event>?
-    private let wrappedUpdate: ((Observable<State>) -> any Disposable)?
+    private let appView: AppView<Event, State>?
 
-    init(events: Observable<Event>, states: TestableObserver<State>) {
+    init(events: Observable<Event>, states: TestableObserver<State>, wrapping appView: AppView<Event, State>?) {
         self.events = events
         self.states = states
-        wrappedEvents = nil
-        wrappedUpdate = nil
-    }
-
-    init<V: View & UserInteractable>(events: Observable<Event>, states: TestableObserver<State>, wrapping view: V)
-    where V.State == State, V.Event == Event {
-        self.events = events
-        self.states = states
-        wrappedEvents = view.interact()
-        wrappedUpdate = { stateStream in view.update(stateStream: stateStream) }
+        self.appView = appView
     }
 
     func interact() -> Observable<Event> {
-        wrappedEvents.map { Observable.merge(events, $0) } ?? events
+        appView.map { Observable.merge(events, $0.interact()) } ?? events
     }
 
     func update(stateStream: Observable<State>) -> any Disposable {
         let recording = stateStream.subscribe(states)
-        guard let wrappedUpdate else { return recording }
-        return Disposables.create(recording, wrappedUpdate(stateStream))
+        guard let appView else { return recording }
+        return Disposables.create(recording, appView.update(stateStream))
     }
 }
