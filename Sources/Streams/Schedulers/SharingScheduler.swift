@@ -35,6 +35,7 @@ public enum SharingScheduler {
     /// synchronously at their virtual time, inside the advance.
     ///
     /// Mocks nest (the innermost wins) and end when `action` returns.
+    @discardableResult
     public static func mock<Result>(
         scheduler: any SchedulerType, action: () throws -> Result
     ) rethrows -> Result {
@@ -43,6 +44,7 @@ public enum SharingScheduler {
 
     /// The asynchronous form of `mock(scheduler:action:)`: the mock holds for the
     /// whole of `action`, across its suspensions.
+    @discardableResult
     public static func mock<Result>(
         scheduler: any SchedulerType, isolation: isolated (any Actor)? = #isolation,
         action: () async throws -> Result
