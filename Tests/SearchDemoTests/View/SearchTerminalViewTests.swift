@@ -102,6 +102,32 @@ import Testing
             ])
     }
 
+    /// The real view on the real screen: its key presses are the events, and its frames follow the
+    /// states the store asserts (the spinner ticks every 100 ms while the search is out).
+    @Test func typingInTheViewSearchesAndItsFramesFollowTheStates() {
+        let screen = SearchScreenTest { _ in
+            .page(SearchPage(totalCount: 1, items: [repository(1)], nextPage: nil), after: 250)
+        }
+        let drawn = Drawn()
+        let view = makeView(screen.scheduler, drawn)
+        screen.run(withView: view) { store in
+            store.receive(state(), at: 0)
+            #expect(view.handle(.character("q")))
+            store.advance(to: 300)
+            store.receive(state("q", .loading), at: 300)
+            store.advance(to: 1000)
+            store.receive(state("q", .loaded, [repository(1)], total: 1), at: 550)
+        }
+        // The first state, then the typed letter (same status line, new search line), then loading.
+        #expect(drawn.frames.map(\.time) == [0, 0, 300, 400, 500, 550])
+        #expect(
+            drawn.frames.map(\.status) == [
+                "Type to search · ↑↓ select · Enter details · Ctrl-O open · …",
+                "Type to search · ↑↓ select · Enter details · Ctrl-O open · …",
+                "⠋ searching “q”…", "⠙ searching “q”…", "⠹ searching “q”…", "1 of 1 repositories",
+            ])
+    }
+
     @Test func keysBecomeEventsAndCtrlCQuits() {
         let scheduler = TestScheduler(initialClock: 0, resolution: 0.001)
         let view = makeView(scheduler, Drawn())
