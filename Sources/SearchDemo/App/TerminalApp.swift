@@ -9,8 +9,8 @@ import StreamsMVC
 /// The UI lives on the main queue, so the app calls `dispatchMain()` and never returns; key events
 /// (read on the session's reader thread) hop to the main queue, `combineModel` delivers states on the
 /// main scheduler (its default), the view's timers use it too, and the view and the coordinator are
-/// main-actor classes. So the view's mutable state (the search line, the last frame) is touched by one thread only,
-/// while searches run on Swift concurrency's threads and only their results hop back.
+/// main-actor classes. So the view's mutable state (the search line, the last frame) is touched by
+/// one thread only, while searches run on Swift concurrency's threads and only their results hop back.
 ///
 /// The terminal is restored on every exit: Ctrl-C and end of input go through ``quit(status:)``;
 /// SIGINT/SIGTERM/SIGHUP, crashes and `exit()` are covered by the session's signal handling.
