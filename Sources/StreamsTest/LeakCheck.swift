@@ -1,6 +1,6 @@
 import Streams
 
-/// Runs `body` inside its own ``LiveResources`` scope and records a test failure at the call
+/// Runs `body` inside its own ``Streams/LiveResources`` scope and records a test failure at the call
 /// site if anything the library created in it (sinks, subject subscriptions, scheduled items)
 /// is still alive when `body` returns.
 ///
