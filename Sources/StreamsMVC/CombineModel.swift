@@ -10,7 +10,7 @@ import Streams
 ///
 /// - The pipeline is subscribed once, synchronously, before this returns; events reach the
 ///   controller on the thread that emits them.
-/// - Only the delivery of state to the view hops, to `scheduler` (``SharingScheduler/make()``
+/// - Only the delivery of state to the view hops, to `scheduler` (``Streams/SharingScheduler/make()``
 ///   by default: the main scheduler, or a test's scheduler inside `SharingScheduler.mock`).
 /// - However many bindings the view makes to its state stream, the controller runs once per event.
 /// - An error that reaches the state stream is reported through `onUnhandledError` (default:

@@ -13,7 +13,7 @@ import Streams
 /// is not main-actor UI: a command-line mode, a background job, a test. It has the same
 /// guarantees: `bindStates` is called once, synchronously, with the shared state stream (bind it
 /// as often as you like); the pipeline is then subscribed once, before this returns; states are
-/// delivered on `scheduler` (``SharingScheduler/make()`` by default); an error reaching the
+/// delivered on `scheduler` (``Streams/SharingScheduler/make()`` by default); an error reaching the
 /// state stream goes to `onUnhandledError` (default ``MVCHooks/unhandledError``).
 public func combineModel<M: Model, C: Controller>(
     _ model: M, controller: C, events: Observable<C.Event>,
