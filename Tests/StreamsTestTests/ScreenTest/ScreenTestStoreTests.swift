@@ -11,6 +11,14 @@ private func counter(delay: Int, scheduler: TestScheduler) -> (Observable<Int>, 
     }
 }
 
+/// The failures a counter screen test records (the counter's states come `delay` ticks late).
+private func counterFailures(delay: Int, _ body: (ScreenTestStore<Int, Int>) -> Void) -> [String] {
+    let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: false)
+    return capturedFailures {
+        ScreenTestStore.run(scheduler: scheduler, connect: counter(delay: delay, scheduler: scheduler), body)
+    }
+}
+
 struct Form: Equatable {
     var name = ""
     var age = 0
@@ -19,31 +27,25 @@ struct Form: Equatable {
 
 @Suite struct ScreenTestStoreTests {
     @Test func sendAdvanceAndReceiveEveryState() {
-        let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: false)
-        let failures = capturedFailures {
-            ScreenTestStore.run(scheduler: scheduler, connect: counter(delay: 10, scheduler: scheduler)) { store in
-                store.advance(by: 10)
-                store.receive(0, at: 10)
-                store.send(2)
-                store.send(3)
-                store.advance(to: 100)
-                store.receive(2, at: 20)
-                store.receive(at: 20) { $0 += 3 }
-                #expect(store.receivedStates == [.next(10, 0), .next(20, 2), .next(20, 5)])
-            }
+        let failures = counterFailures(delay: 10) { store in
+            store.advance(by: 10)
+            store.receive(0, at: 10)
+            store.send(2)
+            store.send(3)
+            store.advance(to: 100)
+            store.receive(2, at: 20)
+            store.receive(at: 20) { $0 += 3 }
+            #expect(store.receivedStates == [.next(10, 0), .next(20, 2), .next(20, 5)])
         }
         #expect(failures == [])
     }
 
     @Test func aDifferentStateFailsWithTimelinesAndTheFirstDifference() {
-        let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: false)
-        let failures = capturedFailures {
-            ScreenTestStore.run(scheduler: scheduler, connect: counter(delay: 0, scheduler: scheduler)) { store in
-                store.receive(0)
-                store.advance(to: 30)
-                store.send(4)
-                store.receive(5)
-            }
+        let failures = counterFailures(delay: 0) { store in
+            store.receive(0)
+            store.advance(to: 30)
+            store.send(4)
+            store.receive(5)
         }
         #expect(
             failures == [
@@ -58,15 +60,12 @@ struct Form: Equatable {
     }
 
     @Test func aStateNobodyAssertedFailsTheNextSendAndTheEnd() {
-        let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: false)
-        let failures = capturedFailures {
-            ScreenTestStore.run(scheduler: scheduler, connect: counter(delay: 0, scheduler: scheduler)) { store in
-                store.advance(to: 20)
-                store.send(1)  // the initial state was not asserted
-                store.receive(1)
-                store.send(1)
-            }  // nor was the last one
-        }
+        let failures = counterFailures(delay: 0) { store in
+            store.advance(to: 20)
+            store.send(1)  // the initial state was not asserted
+            store.receive(1)
+            store.send(1)
+        }  // nor was the last one
         #expect(
             failures == [
                 """
@@ -89,13 +88,10 @@ struct Form: Equatable {
     }
 
     @Test func receivingBeforeTheStateIsDueSaysSo() {
-        let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: false)
-        let failures = capturedFailures {
-            ScreenTestStore.run(scheduler: scheduler, connect: counter(delay: 50, scheduler: scheduler)) { store in
-                store.receive(0)
-                store.advance(to: 60)
-                store.skipReceivedStates()
-            }
+        let failures = counterFailures(delay: 50) { store in
+            store.receive(0)
+            store.advance(to: 60)
+            store.skipReceivedStates()
         }
         #expect(
             failures == [
