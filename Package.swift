@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "Streams", targets: ["Streams"]),
         .library(name: "StreamsTest", targets: ["StreamsTest"]),
         .library(name: "StreamsMVC", targets: ["StreamsMVC"]),
+        .library(name: "StreamsMVCTest", targets: ["StreamsMVCTest"]),
         .executable(name: "search-demo", targets: ["SearchDemoMain"]),
         .executable(name: "streams-benchmarks", targets: ["StreamsBenchmarks"]),
     ],
@@ -28,6 +29,7 @@ let package = Package(
         .target(name: "Streams", dependencies: ["CStreamsEngine"], swiftSettings: swift6),
         .target(name: "StreamsTest", dependencies: ["Streams"], swiftSettings: swift6),
         .target(name: "StreamsMVC", dependencies: ["Streams"], swiftSettings: swift6),
+        .target(name: "StreamsMVCTest", dependencies: ["Streams", "StreamsTest", "StreamsMVC"], swiftSettings: swift6),
         .target(
             name: "SearchDemo",
             dependencies: ["Streams", "StreamsMVC"],
@@ -50,8 +52,20 @@ let package = Package(
             swiftSettings: swift6
         ),
         .testTarget(
+            name: "StreamsMVCTestTests",
+            dependencies: ["Streams", "StreamsTest", "StreamsMVC", "StreamsMVCTest"],
+            swiftSettings: swift6
+        ),
+        // App code written the way a user's own Swift 6 package compiles it (language mode 6, no
+        // upcoming features): the snippets of the docs and RxMVC's example screens, ported.
+        .testTarget(
+            name: "StreamsMVCAppTests",
+            dependencies: ["Streams", "StreamsTest", "StreamsMVC", "StreamsMVCTest"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .testTarget(
             name: "SearchDemoTests",
-            dependencies: ["Streams", "StreamsTest", "StreamsMVC", "SearchDemo"],
+            dependencies: ["Streams", "StreamsTest", "StreamsMVC", "StreamsMVCTest", "SearchDemo"],
             swiftSettings: swift6
         ),
     ]

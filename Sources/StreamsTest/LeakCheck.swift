@@ -1,6 +1,6 @@
 import Streams
 
-/// Runs `body` inside its own ``LiveResources`` scope and records a test failure at the call
+/// Runs `body` inside its own ``Streams/LiveResources`` scope and records a test failure at the call
 /// site if anything the library created in it (sinks, subject subscriptions, scheduled items)
 /// is still alive when `body` returns.
 ///
@@ -39,13 +39,16 @@ public func withLeakCheck(
     reportTestFailure(message, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
 }
 
-/// The message for a scope that did not return to zero, or `nil`.
-func leakMessage(scope: LiveResources.Scope, tracked: TrackedObjects) -> String? {
+/// The message for a scope that did not return to zero, or `nil`; `origin` says where the
+/// resources were created.
+func leakMessage(
+    scope: LiveResources.Scope, tracked: TrackedObjects, origin: String = "inside withLeakCheck"
+) -> String? {
     let count = scope.total
     guard count != 0 else { return nil }
     let noun = count == 1 ? "resource" : "resources"
     let verb = count == 1 ? "was" : "were"
-    var message = "\(count) live \(noun) created inside withLeakCheck \(verb) not released"
+    var message = "\(count) live \(noun) created \(origin) \(verb) not released"
     let alive = tracked.aliveDescriptions()
     if !alive.isEmpty {
         message += "\nstill alive: " + alive.joined(separator: "\n             ")

@@ -38,13 +38,13 @@ public final class TestScheduler: VirtualTimeScheduler, @unchecked Sendable {  /
     }
 
     /// The due ticks of every action still scheduled and not disposed, in run order (hot
-    /// observables' future events, timers, delayed deliveries…). Empty after ``start()``.
+    /// observables' future events, timers, delayed deliveries…). Empty after ``Streams/VirtualTimeScheduler/start()``.
     public var pendingWork: [Int] { pendingTimes }
 
     /// Records a test failure at the call site if anything is still scheduled, listing the due
     /// ticks: `TestScheduler has 2 pending actions at t=400, 500 (clock is 300)`.
     ///
-    /// Use it after ``advanceTo(_:)`` to prove an operator cancelled its timers (like
+    /// Use it after ``Streams/VirtualTimeScheduler/advanceTo(_:)`` to prove an operator cancelled its timers (like
     /// swift-clocks' `checkSuspension`).
     public func assertNoPendingWork(
         fileID: String = #fileID, filePath: StaticString = #filePath, line: Int = #line, column: Int = #column

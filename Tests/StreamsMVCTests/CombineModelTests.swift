@@ -21,7 +21,7 @@ struct LatestActionModel: ReducerModel {
     func reduce(state: String, with action: String) -> String { action }
 }
 
-@Suite struct CombineModelTests {
+@MainActor @Suite struct CombineModelTests {
     // RxMVC flaw 1: the state stream was cold, so three bindings ran the controller three times.
     @Test func threeBindingsRunTheControllerOncePerEvent() {
         let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: false)
@@ -181,8 +181,8 @@ struct CappedController: StatefulController {
 }
 
 /// A view whose second binding subscribes later (at tick 300).
-final class LateBindingView: View, @unchecked Sendable {
-    // Unchecked Sendable: immutable after init.
+@MainActor
+final class LateBindingView: View {
     let scheduler: TestScheduler
     let late: TestableObserver<String>
 

@@ -23,14 +23,15 @@ final class Tally<Value>: @unchecked Sendable {
 }
 
 /// A user interactable backed by a test observable.
+@MainActor
 struct ScriptedUser<Event>: UserInteractable {
     let events: Observable<Event>
     func interact() -> Observable<Event> { events }
 }
 
 /// A view that binds its state stream `bindings` times and records what each binding receives.
-final class RecordingView<State>: View, @unchecked Sendable {
-    // Unchecked Sendable: `observers` is set before binding and only read afterwards.
+@MainActor
+final class RecordingView<State>: View {
     let observers: [TestableObserver<State>]
 
     init(scheduler: TestScheduler, bindings: Int) {

@@ -29,7 +29,7 @@ struct UpDownModel: ReducerModel {
     }
 }
 
-@Suite struct UpDownTests {
+@MainActor @Suite struct UpDownTests {
     @Test func modelEmitsInitialStateThenOneStatePerAction() {
         let scheduler = TestScheduler(initialClock: 0)
         let actions = scheduler.createHotObservable([

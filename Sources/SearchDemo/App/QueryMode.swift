@@ -44,11 +44,11 @@ enum QueryMode {
             completion(.failed(failure))
         }
         let screen = combineModel(
-            SearchModel(), withView: view, statefulController: controller, andUserInteractable: view,
-            scheduler: scheduler,
+            SearchModel(), statefulController: controller, events: view.interact(), scheduler: scheduler,
             onUnhandledError: { error in
                 view.finish(.failed(QueryFailure(message: "internal error", detail: "\(error)")))
-            })
+            },
+            bindStates: view.update(stateStream:))
         view.start()
         return screen
     }

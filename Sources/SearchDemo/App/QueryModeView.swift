@@ -7,12 +7,10 @@ import StreamsMVC
 ///
 /// States arrive serialized on the run's queue; `finished` is lock-guarded because ``finish(_:)``
 /// may also be called by `combineModel`'s error hook.
-final class QueryModeView: View, UserInteractable,
-    @unchecked Sendable  // `finished` guarded by `lock`; states arrive serialized; `events` is a subject
-{
-    typealias State = SearchState
-    typealias Event = SearchEvent
-
+///
+/// It is not a StreamsMVC `View` (those are main-actor UI): ``QueryMode`` wires it with the
+/// view-less `combineModel`, so it runs on the run's own queue and never needs the main thread.
+final class QueryModeView: @unchecked Sendable {  // `finished` guarded by `lock`; states arrive serialized
     private let query: String
     private let limit: Int
     private let completion: @Sendable (QueryOutcome) -> Void

@@ -7,10 +7,10 @@ import StreamsMVC
 ///
 /// Main loop: a command-line program has no running main queue unless it calls `dispatchMain()`.
 /// The UI lives on the main queue, so the app calls `dispatchMain()` and never returns; key events
-/// (read on the session's reader thread) hop to the main queue, `combineModel` delivers states with
-/// `MainScheduler.instance`, the view's timers use it too, and the `@MainActor` coordinator runs
-/// there. So the view's mutable state (the search line, the last frame) is touched by one thread only,
-/// while searches run on Swift concurrency's threads and only their results hop back.
+/// (read on the session's reader thread) hop to the main queue, `combineModel` delivers states on the
+/// main scheduler (its default), the view's timers use it too, and the view and the coordinator are
+/// main-actor classes. So the view's mutable state (the search line, the last frame) is touched by
+/// one thread only, while searches run on Swift concurrency's threads and only their results hop back.
 ///
 /// The terminal is restored on every exit: Ctrl-C and end of input go through ``quit(status:)``;
 /// SIGINT/SIGTERM/SIGHUP, crashes and `exit()` are covered by the session's signal handling. Ctrl-Z
@@ -31,7 +31,7 @@ enum TerminalApp {
         let screen = FrameOutput(session: session)
         let view = SearchTerminalView(size: session.size, scheduler: MainScheduler.instance) { frame, size in
             guard screen.draw(frame, size: size) else {
-                MainActor.assumeIsolated { quit(status: SearchDemoCommand.ExitStatus.failure) }
+                quit(status: SearchDemoCommand.ExitStatus.failure)
             }
         }
         let debounce = RxTimeInterval.milliseconds(options.debounceMilliseconds)
@@ -40,7 +40,6 @@ enum TerminalApp {
                 searching: searching, scheduler: MainScheduler.instance, debounce: debounce, navigator: navigator)
             return combineModel(
                 SearchModel(), withView: view, statefulController: controller, andUserInteractable: view,
-                scheduler: MainScheduler.instance,
                 onUnhandledError: { _ in
                     DispatchQueue.main.async { view.showNotice("internal error") }
                 })

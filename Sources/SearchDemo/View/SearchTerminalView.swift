@@ -10,9 +10,11 @@ import StreamsMVC
 /// only while something loads). Redraws happen only when something visible changed; the frame writer
 /// sends only the lines that differ.
 ///
-/// Threading: every method runs on the main queue (key events are hopped there, states are delivered
-/// there by `combineModel`, and timers use `scheduler`, the main scheduler in the app).
-final class SearchTerminalView: View, UserInteractable, @unchecked Sendable {  // main-queue confined
+/// Isolation: the view is main-actor code. Key events are hopped to the main actor by the app; each
+/// binding ends in a `Driver`, so states, toasts and spinner frames reach the view on the main actor
+/// (in virtual time inside `SharingScheduler.mock`); the toast and spinner timers run on `scheduler`.
+@MainActor
+final class SearchTerminalView: View, UserInteractable {
     /// The state the view renders.
     typealias State = SearchState
     /// The events the view produces from key presses.
@@ -20,7 +22,7 @@ final class SearchTerminalView: View, UserInteractable, @unchecked Sendable {  /
 
     private let events = PublishSubject<SearchEvent>()
     private let scheduler: any SchedulerType
-    private let draw: (Frame, TerminalSize) -> Void
+    private let draw: @MainActor (Frame, TerminalSize) -> Void
     private var keys = SearchKeyMap()
     private var state = SearchState()
     private var size: TerminalSize
@@ -30,7 +32,9 @@ final class SearchTerminalView: View, UserInteractable, @unchecked Sendable {  /
     private var lastFrame: Frame?
 
     /// A view of `size` that draws with `draw` and runs its timers on `scheduler`.
-    init(size: TerminalSize, scheduler: any SchedulerType, draw: @escaping (Frame, TerminalSize) -> Void) {
+    init(
+        size: TerminalSize, scheduler: any SchedulerType, draw: @escaping @MainActor (Frame, TerminalSize) -> Void
+    ) {
         self.size = size
         self.scheduler = scheduler
         self.draw = draw
@@ -41,16 +45,20 @@ final class SearchTerminalView: View, UserInteractable, @unchecked Sendable {  /
 
     /// Binds the screen, the throttled error toast and the spinner to the shared state stream.
     func update(stateStream: Observable<SearchState>) -> any Disposable {
-        let screen = stateStream.distinctUntilChanged().subscribe(onNext: { [self] state in
-            self.state = state
-            if state.errorMessage == nil { toast = nil }
-            redraw()
-        })
+        let screen = stateStream.distinctUntilChanged()
+            .asDriver(onErrorDriveWith: .empty())
+            .drive(onNext: { [weak self] state in
+                guard let self else { return }
+                self.state = state
+                if state.errorMessage == nil { toast = nil }
+                redraw()
+            })
         let toasts = stateStream.map(\.errorMessage).distinctUntilChanged().compactMap { $0 }
             .throttle(.seconds(1), scheduler: scheduler)
-            .subscribe(onNext: { [self] message in
-                toast = message
-                redraw()
+            .asDriver(onErrorDriveWith: .empty())
+            .drive(onNext: { [weak self] message in
+                self?.toast = message
+                self?.redraw()
             })
         let scheduler = self.scheduler
         let spinner = stateStream.map { $0.phase == .loading || $0.phase == .loadingNextPage }
@@ -58,9 +66,10 @@ final class SearchTerminalView: View, UserInteractable, @unchecked Sendable {  /
             .flatMapLatest { loading in
                 loading ? Observable<Int>.interval(.milliseconds(100), scheduler: scheduler) : .empty()
             }
-            .subscribe(onNext: { [self] frame in
-                spinnerFrame = frame + 1
-                redraw()
+            .asDriver(onErrorDriveWith: .empty())
+            .drive(onNext: { [weak self] frame in
+                self?.spinnerFrame = frame + 1
+                self?.redraw()
             })
         return Disposables.create(screen, toasts, spinner)
     }

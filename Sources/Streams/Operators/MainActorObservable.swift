@@ -12,8 +12,13 @@ extension ObservableType {
     /// Timing is that of `observe(on:)` with `scheduler`: one main-queue hop per event (with
     /// ``MainScheduler/instance``, an event already on the main thread with nothing queued is
     /// delivered at once). Use `asObservable()` to keep chaining operators.
+    ///
+    /// Inside `SharingScheduler.mock(scheduler:action:)` the events are delivered on the mocked
+    /// scheduler instead (resolved here, when the chain is built), so main-actor code can be
+    /// tested in virtual time.
     public func observe(on scheduler: MainScheduler) -> MainActorObservable<Element> {
-        MainActorObservable(lift(ObserveOn<Element>(scheduler: scheduler)))
+        let delivery: any ImmediateSchedulerType = SharingScheduler.mockedScheduler ?? scheduler
+        return MainActorObservable(lift(ObserveOn<Element>(scheduler: delivery)))
     }
 }
 

@@ -4,8 +4,9 @@
 /// An observer that applies elements to a target — typically UI — on a scheduler, holding the
 /// target weakly (RxCocoa's `Binder`).
 ///
-/// Timing: each element is scheduled on `scheduler` (``MainScheduler/instance`` by default, which
-/// runs at once when already on the main thread). Once the target is gone, elements are ignored.
+/// Timing: each element is scheduled on `scheduler` (by default ``SharingScheduler/make()``:
+/// ``MainScheduler/instance``, which runs at once when already on the main thread, or a test's
+/// scheduler inside `SharingScheduler.mock`). Once the target is gone, elements are ignored.
 /// A binder never receives errors in correct code: an error is reported to ``Hooks/unhandledError``
 /// (RxCocoa stops the program in debug builds); completion is ignored.
 public struct Binder<Value>: ObserverType, @unchecked Sendable {
@@ -14,7 +15,7 @@ public struct Binder<Value>: ObserverType, @unchecked Sendable {
 
     /// Creates a binder that runs `binding(target, value)` on `scheduler` for every element.
     public init<Target: AnyObject & Sendable>(
-        _ target: Target, scheduler: any ImmediateSchedulerType = MainScheduler.instance,
+        _ target: Target, scheduler: any ImmediateSchedulerType = SharingScheduler.make(),
         binding: @escaping @Sendable (Target, Value) -> Void
     ) {
         let weakTarget = WeakBox(target)

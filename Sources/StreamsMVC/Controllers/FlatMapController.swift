@@ -24,13 +24,30 @@ public protocol FlatMapController<Event, Action>: Controller, Sendable {
     associatedtype Action
     /// How successive inner streams combine; defaults to ``FlatMapType/normal`` as in RxMVC.
     var flatMapType: FlatMapType { get }
-    /// The actions for `event`.
+    /// The actions for `event`. Implement this or ``flatMapEventToAction(_:)``.
     func flatMapToAction(event: Event) -> Observable<Action>
+    /// RxMVC's first spelling of ``flatMapToAction(event:)`` (its GitHub Search example's), so
+    /// such controllers port unchanged. Implement this or ``flatMapToAction(event:)``.
+    func flatMapEventToAction(_ event: Event) -> Observable<Action>
 }
 
 extension FlatMapController {
     /// RxMVC's default: ``FlatMapType/normal``.
     public var flatMapType: FlatMapType { .normal }
+
+    /// Calls ``flatMapEventToAction(_:)`` (for controllers written with RxMVC's first spelling).
+    public func flatMapToAction(event: Event) -> Observable<Action> {
+        RequirementSpelling.forward(from: Self.self, requirement: "FlatMapController.flatMapToAction(event:)") {
+            flatMapEventToAction(event)
+        }
+    }
+
+    /// Calls ``flatMapToAction(event:)``.
+    public func flatMapEventToAction(_ event: Event) -> Observable<Action> {
+        RequirementSpelling.forward(from: Self.self, requirement: "FlatMapController.flatMapToAction(event:)") {
+            flatMapToAction(event: event)
+        }
+    }
 
     /// Applies ``flatMapToAction(event:)`` with the operator ``flatMapType`` names.
     public func use(eventStream: Observable<Event>) -> Observable<Action> {

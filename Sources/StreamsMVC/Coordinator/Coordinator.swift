@@ -1,3 +1,5 @@
+import Streams
+
 /// Owns navigation and app-level side effects for a part of the app, so view controllers only
 /// bind UI and controllers only decide.
 ///
@@ -32,6 +34,11 @@ extension Coordinator {
 ///
 /// Requests are delivered in order to the coordinator on the main actor. A controller runs once
 /// per user event (see `combineModel`), so a request made there happens exactly once per action.
+///
+/// Timing (``init(coordinator:)``): each request is scheduled on `SharingScheduler.make()` as
+/// the navigator is created — in an app the main queue, always after the request returns (never
+/// re-entering the screen that asked); inside `SharingScheduler.mock` the test's scheduler, so
+/// navigation happens at its virtual time.
 public final class Navigator<Route: Sendable>: Sendable {
     private let perform: @Sendable (Route) -> Void
 
@@ -44,11 +51,24 @@ public final class Navigator<Route: Sendable>: Sendable {
     /// screens owning the navigator do not keep their coordinator alive).
     @MainActor
     public convenience init<C: Coordinator>(coordinator: C) where C.Route == Route {
-        self.init { [weak coordinator] route in
-            Task { @MainActor in coordinator?.navigate(to: route) }
+        let scheduler = SharingScheduler.make()
+        let delivery: any ImmediateSchedulerType = scheduler is MainScheduler ? MainScheduler.asyncInstance : scheduler
+        let target = WeakCoordinator(coordinator)
+        self.init { route in
+            _ = delivery.schedule(route) { route in
+                // The main scheduler, or a mocked one that checks it runs on the main actor.
+                MainActor.assumeIsolated { target.value?.navigate(to: route) }
+                return Disposables.create()
+            }
         }
     }
 
     /// Requests navigation to `route`.
     public func request(_ route: Route) { perform(route) }
+}
+
+/// A coordinator held weakly, read only on the main actor.
+private final class WeakCoordinator<C: Coordinator>: Sendable {
+    @MainActor weak var value: C?
+    @MainActor init(_ value: C) { self.value = value }
 }

@@ -1,11 +1,16 @@
 import Streams
 
 // Concurrency: a Driver's stream never errors, is shared with the latest element replayed
-// (`share(replay: 1)`), and delivers on its scheduler (main by default), so `drive` closures may be
-// main-actor isolated.
+// (`share(replay: 1)`), and delivers on its scheduler (SharingScheduler.make(): the main
+// scheduler, or inside SharingScheduler.mock a scheduler that checks it runs on the main actor),
+// so `drive` closures may be main-actor isolated.
 
 /// A UI-facing stream (RxCocoa's `Driver`): it never fails, delivers on the main scheduler, and
 /// shares one subscription to its source, replaying the latest element to new subscribers.
+///
+/// Its scheduler is ``Streams/SharingScheduler/make()`` when the driver is created: inside
+/// `SharingScheduler.mock(scheduler:action:)` a test's scheduler, so `drive` closures run in
+/// virtual time.
 public struct Driver<Element>: @unchecked Sendable {  // wraps an immutable Observable
     private let source: Observable<Element>
 
@@ -16,8 +21,8 @@ public struct Driver<Element>: @unchecked Sendable {  // wraps an immutable Obse
     /// The driver's elements as a plain observable.
     public func asObservable() -> Observable<Element> { source }
 
-    /// Subscribes main-actor closures. Elements arrive on the main thread (with the default
-    /// scheduler), so the closures may touch main-actor state.
+    /// Subscribes main-actor closures. Elements arrive on the main actor (with the default
+    /// scheduler, mocked or not), so the closures may touch main-actor state.
     @MainActor
     public func drive(
         onNext: (@MainActor (Element) -> Void)? = nil, onCompleted: (@MainActor () -> Void)? = nil,
@@ -68,7 +73,7 @@ private struct MainActorHandlers<Element>: @unchecked Sendable {
 extension ObservableType {
     /// A driver that replaces an error with `onErrorJustReturn` and completes.
     public func asDriver(
-        onErrorJustReturn: Element, scheduler: some ImmediateSchedulerType = MainScheduler.instance
+        onErrorJustReturn: Element, scheduler: any ImmediateSchedulerType = SharingScheduler.make()
     ) -> Driver<Element> {
         let fallback = TransferBox(onErrorJustReturn)
         return makeDriver(asObservable().catchAndReturn(fallback.value), scheduler: scheduler)
@@ -77,26 +82,34 @@ extension ObservableType {
     /// A driver that replaces an error with the elements of `onErrorRecover(error)`.
     public func asDriver(
         onErrorRecover: @escaping @Sendable (any Error) -> Driver<Element>,
-        scheduler: some ImmediateSchedulerType = MainScheduler.instance
+        scheduler: any ImmediateSchedulerType = SharingScheduler.make()
     ) -> Driver<Element> {
         makeDriver(asObservable().catch { onErrorRecover($0).asObservable() }, scheduler: scheduler)
     }
 
     /// A driver that continues with `onErrorDriveWith` after an error.
     public func asDriver(
-        onErrorDriveWith: Driver<Element>, scheduler: some ImmediateSchedulerType = MainScheduler.instance
+        onErrorDriveWith: Driver<Element>, scheduler: any ImmediateSchedulerType = SharingScheduler.make()
     ) -> Driver<Element> {
         makeDriver(asObservable().catch { _ in onErrorDriveWith.asObservable() }, scheduler: scheduler)
     }
 
-    private func makeDriver(_ source: Observable<Element>, scheduler: some ImmediateSchedulerType) -> Driver<Element> {
+    /// Emits the elements of `self`, then, once it completed, those of `second` (RxMVC
+    /// controllers end an inner stream with `asDriver(onErrorRecover:)`).
+    ///
+    /// Timing: `second` is subscribed when `self` completes; disposal disposes the running source.
+    public func concat(_ second: Driver<Element>) -> Observable<Element> {
+        concat(second.asObservable())
+    }
+
+    private func makeDriver(_ source: Observable<Element>, scheduler: any ImmediateSchedulerType) -> Driver<Element> {
         Driver(shared: source.observe(on: scheduler).share(replay: 1))
     }
 }
 
 extension Driver {
     /// A driver of one element.
-    public static func just(_ element: Element, scheduler: some ImmediateSchedulerType = MainScheduler.instance)
+    public static func just(_ element: Element, scheduler: any ImmediateSchedulerType = SharingScheduler.make())
         -> Driver<Element>
     {
         Driver(shared: Observable.just(element).observe(on: scheduler).share(replay: 1))

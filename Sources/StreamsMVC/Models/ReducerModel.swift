@@ -11,11 +11,28 @@ public protocol ReducerModel<Action, State>: Model, Sendable {
     associatedtype State
     /// The state before any action.
     var initialState: State { get }
-    /// The state after applying `action` to `state`.
+    /// The state after applying `action` to `state`. Implement this or ``reduce(_:with:)``.
     func reduce(state: State, with action: Action) -> State
+    /// RxMVC's first spelling of ``reduce(state:with:)``, so such models port unchanged.
+    /// Implement this or ``reduce(state:with:)``.
+    func reduce(_ state: State, with action: Action) -> State
 }
 
 extension ReducerModel {
+    /// Calls ``reduce(_:with:)`` (for models written with RxMVC's first spelling).
+    public func reduce(state: State, with action: Action) -> State {
+        RequirementSpelling.forward(from: Self.self, requirement: "ReducerModel.reduce(state:with:)") {
+            reduce(state, with: action)
+        }
+    }
+
+    /// Calls ``reduce(state:with:)``.
+    public func reduce(_ state: State, with action: Action) -> State {
+        RequirementSpelling.forward(from: Self.self, requirement: "ReducerModel.reduce(state:with:)") {
+            reduce(state: state, with: action)
+        }
+    }
+
     /// `initialState`, then the running reduction of the actions.
     public func manipulate(actionStream: Observable<Action>) -> Observable<State> {
         actionStream

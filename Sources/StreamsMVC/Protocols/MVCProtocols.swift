@@ -4,6 +4,11 @@ import Streams
 ///
 /// `interact()` is called once per ``combineModel(_:withView:controller:andUserInteractable:scheduler:onUnhandledError:)``
 /// and subscribed once, however many view bindings exist.
+///
+/// User interaction is UI code, so the protocol is main-actor isolated: a `@MainActor` class
+/// (a view, a view controller) conforms without `nonisolated` or `@unchecked Sendable`. The
+/// returned stream may be fed from any thread.
+@MainActor
 public protocol UserInteractable<Event> {
     /// The user events this interactable produces.
     associatedtype Event
@@ -34,6 +39,12 @@ public protocol Model<Action, State> {
 
 /// Renders state. Bind as many parts of the UI to `stateStream` as you like: the pipeline behind
 /// it runs once per event, and each binding receives the latest state when it subscribes.
+///
+/// Views are main-actor code: `update(stateStream:)` runs on the main actor, so it can call
+/// `Driver.drive(onNext:)` or `observe(on: MainScheduler.instance).subscribe(onNext:)` with
+/// closures that touch the view's state. States reach `stateStream` on `combineModel`'s delivery
+/// scheduler (the main scheduler by default, a test's scheduler inside `SharingScheduler.mock`).
+@MainActor
 public protocol View<State> {
     /// The state the view renders.
     associatedtype State

@@ -127,7 +127,7 @@ public func diffSubscriptions<Element>(_ observable: TestableObservable<Element>
     return SubscriptionDiff.message(actual: observable.subscriptions, expected: subscriptions, timing: timing)
 }
 
-/// Variadic form of ``diffSubscriptions(_:_:)-([String])``.
+/// Variadic form of ``diffSubscriptions(_:_:)-(_,[String])``.
 public func diffSubscriptions<Element>(_ observable: TestableObservable<Element>, _ expected: String...) -> String? {
     diffSubscriptions(observable, expected)
 }

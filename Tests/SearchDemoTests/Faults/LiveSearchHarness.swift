@@ -5,7 +5,6 @@ import StreamsTest
 
 @testable import SearchDemo
 
-// Unchecked Sendable: driven by one test task; `RequestLog` has its own lock
 /// The search screen over the real stack: the live ``GitHubClient`` talking HTTP to a ``LocalHTTPServer``,
 /// wired through `SearchController(searching:)` and ``SearchModel`` into a ``RecordingView`` with
 /// `combineModel`.
@@ -14,7 +13,8 @@ import StreamsTest
 /// ``run(until:)`` never moves the virtual clock while a request is out (the view's last state is loading):
 /// it waits in real time, without blocking a thread, for the answer to reach the view at the tick the
 /// request left. So the ticks in the recorded states and in ``requestTicks`` are exact.
-final class LiveSearchHarness: ScriptedSearchScreen, @unchecked Sendable {
+@MainActor
+final class LiveSearchHarness: ScriptedSearchScreen {
     /// The request handler: the request and its 0-based index among all requests the server received.
     typealias Handler = @Sendable (LocalHTTPServer.Request, Int) -> LocalHTTPServer.Response
 
@@ -50,7 +50,7 @@ final class LiveSearchHarness: ScriptedSearchScreen, @unchecked Sendable {
         let log = RequestLog()
         let server = try LocalHTTPServer { request in handler(request, log.record(scheduler.clock)) }
         let client = GitHubClient(baseURL: server.baseURL, userAgent: "streams-search-demo/test", timeout: timeout)
-        let view = RecordingView(scheduler: scheduler, bindings: 1)
+        let view = RecordingView(scheduler: scheduler)
         let controller = SearchController(
             searching: client, scheduler: scheduler, debounce: .milliseconds(300), navigator: Navigator { _ in })
         screen = combineModel(

@@ -7,7 +7,7 @@ import Testing
 
 /// Control characters and escape sequences pasted into the search line, through the real input path:
 /// bytes → ``KeyDecoder`` → ``SearchTerminalView`` (its ``SearchKeyMap``) → frames → ``ScreenWriter`` output.
-@Suite struct PastedControlCharacterTests {
+@MainActor @Suite struct PastedControlCharacterTests {
     private final class Terminal: @unchecked Sendable {  // used on the test's thread only
         var writer = ScreenWriter()
         var output = ""

@@ -72,7 +72,7 @@ import Testing
 
     /// Good results, the fault, then a new query: the message names the fault, the good results stay
     /// until the next query's results replace them, and exactly one request went out per settled query.
-    @Test(arguments: Fault.allCases)
+    @Test(arguments: Fault.allCases) @MainActor
     func faultShowsItsMessageKeepsResultsAndTheNextQueryWorks(fault: Fault) async throws {
         let harness = try LiveSearchHarness(handler: Self.handler(fault: fault.response))
         defer { harness.shutdown() }
@@ -100,7 +100,7 @@ import Testing
     }
 
     /// Invalid UTF-8 inside a JSON string is not a failure: the result is shown with U+FFFD in its place.
-    @Test func invalidUTF8InAStringShowsTheResultRepaired() async throws {
+    @Test @MainActor func invalidUTF8InAStringShowsTheResultRepaired() async throws {
         var broken = Data(#"{"total_count": 1, "items": [{"id": 7, "name": "n", "full_name": "o/n", "#.utf8)
         broken += Data(#""html_url": "https://github.com/o/n", "description": "ab"#.utf8)
         broken += Data([0xFF, 0xC3])
@@ -130,7 +130,7 @@ import Testing
     }
 
     /// A 10,000-character query is refused before any request, with the limit in the message.
-    @Test func tenThousandCharacterQueryIsRefusedWithoutARequest() async throws {
+    @Test @MainActor func tenThousandCharacterQueryIsRefusedWithoutARequest() async throws {
         let long = String(repeating: "a", count: 10_000)
         let harness = try LiveSearchHarness(handler: Self.handler(fault: .json(Self.body([]))))
         defer { harness.shutdown() }
@@ -157,7 +157,7 @@ import Testing
 
     /// Control characters that reach the controller in an edit (however they got into the line) are not
     /// searched: the request carries the visible text only, and the state shows it.
-    @Test func controlCharactersInTheLineNeverReachTheRequest() async throws {
+    @Test @MainActor func controlCharactersInTheLineNeverReachTheRequest() async throws {
         let harness = try LiveSearchHarness { _, _ in .json(Self.body(Self.next)) }
         defer { harness.shutdown() }
         harness.send(.queryEdited("\tsw\u{1B}i\u{7}f\u{0}t\u{9B}\r\n"), at: 0)
@@ -184,7 +184,7 @@ import Testing
 
     /// Three 429s in a row, each with `Retry-After: 2`: the app counts down, retries exactly when each wait
     /// ends (never before), keeps the good results throughout, and shows the results once one gets through.
-    @Test func burstOf429sRetriesOnlyWhenEachWaitEnds() async throws {
+    @Test @MainActor func burstOf429sRetriesOnlyWhenEachWaitEnds() async throws {
         let harness = try LiveSearchHarness { request, index in
             switch index {
             case 0: Self.results(Self.good)
@@ -221,7 +221,7 @@ import Testing
     /// Typing a new query while a 429's `Retry-After: 5` runs sends nothing until the wait is over; the
     /// countdown then belongs to the new query (the screen shows it and keeps counting down), and the new
     /// query is sent once, after the gate opened.
-    @Test func typingDuringTheWaitSendsNothingUntilTheGateOpens() async throws {
+    @Test @MainActor func typingDuringTheWaitSendsNothingUntilTheGateOpens() async throws {
         let harness = try LiveSearchHarness { request, _ in
             switch SearchFaultTests.query(of: request) {
             case "good": Self.results(Self.good)
@@ -257,7 +257,7 @@ import Testing
 
     /// 429s without any hint: GitHub's backoff, 60 s and then 120 s, in virtual time; nothing is sent while
     /// waiting, and the results come once a request gets through.
-    @Test func limitsWithoutAHintBackOffSixtyThenOneHundredTwentySeconds() async throws {
+    @Test @MainActor func limitsWithoutAHintBackOffSixtyThenOneHundredTwentySeconds() async throws {
         let harness = try LiveSearchHarness { _, index in
             switch index {
             case 0: Self.results(Self.good)

@@ -1,6 +1,7 @@
 import Foundation
 import Streams
 import StreamsMVC
+import StreamsMVCTest
 import StreamsTest
 
 @testable import SearchDemo
@@ -13,31 +14,24 @@ func repository(_ id: Int, _ name: String = "repo") -> Repository {
         language: "Swift", stargazersCount: id * 10, updatedAt: nil)
 }
 
-/// The view test double: a subject of user events and three bindings to the state stream; the first
-/// records every state with its virtual time.
-final class RecordingView: View, UserInteractable, @unchecked Sendable {  // used on the test scheduler's thread only
+/// The view of the live-backend harness: a subject of user events and one binding that records every
+/// state with its virtual time.
+@MainActor
+final class RecordingView: View, UserInteractable {
     typealias State = SearchState
     typealias Event = SearchEvent
 
     let events = PublishSubject<SearchEvent>()
     let states: TestableObserver<SearchState>
-    private(set) var otherBindingCounts = [0, 0]
-    private let bindings: Int
 
-    init(scheduler: TestScheduler, bindings: Int = 3) {
+    init(scheduler: TestScheduler) {
         states = scheduler.createObserver(SearchState.self)
-        self.bindings = bindings
     }
 
     func interact() -> Observable<SearchEvent> { events.asObservable() }
 
     func update(stateStream: Observable<SearchState>) -> any Disposable {
-        let composite = CompositeDisposable()
-        _ = composite.insert(stateStream.subscribe(states))
-        for index in 0..<max(bindings - 1, 0) {
-            _ = composite.insert(stateStream.subscribe(onNext: { [self] _ in otherBindingCounts[index] += 1 }))
-        }
-        return composite
+        stateStream.subscribe(states)
     }
 }
 
@@ -79,44 +73,75 @@ final class RouteLog: @unchecked Sendable {  // used on the test scheduler's thr
     func append(_ route: SearchRoute) { routes.append(route) }
 }
 
-/// The whole screen in virtual time (1 tick = 1 ms): real SearchModel and SearchController, the
-/// recording view, the fake backend and a route log, wired with `combineModel`. Going away, it
-/// disposes the screen: the view's subject and the bindings that capture the view form a cycle
-/// until then (as in an app, where the screen's dispose bag ends it).
-final class FlowHarness: ScriptedSearchScreen {
-    let scheduler: TestScheduler
-    let view: RecordingView
+/// The whole search screen for a ``ScreenTestStore`` (1 tick = 1 ms): the real SearchModel and
+/// SearchController over the fake backend, with a log of the routes the controller requested.
+@MainActor
+struct SearchScreenTest {
+    let scheduler = TestScheduler(initialClock: 0, resolution: 0.001, simulateProcessingDelay: false)
     let fake: FakeSearch
-    let routes: RouteLog
-    let screen: any Disposable
+    let routes = RouteLog()
+    private let perPage: Int
 
-    init(perPage: Int = 30, bindings: Int = 3, answer: @escaping (SearchRequest) -> FakeSearch.Answer) {
-        let scheduler = TestScheduler(initialClock: 0, resolution: 0.001, simulateProcessingDelay: false)
-        let view = RecordingView(scheduler: scheduler, bindings: bindings)
-        let fake = FakeSearch(scheduler: scheduler, answer: answer)
-        let routes = RouteLog()
-        let controller = SearchController(
-            search: { fake.search($0) }, scheduler: scheduler, debounce: .milliseconds(300), perPage: perPage,
-            navigator: Navigator { routes.append($0) })
-        screen = combineModel(
-            SearchModel(), withView: view, statefulController: controller, andUserInteractable: view,
-            scheduler: scheduler)
-        self.scheduler = scheduler
-        self.view = view
-        self.fake = fake
-        self.routes = routes
+    init(perPage: Int = 30, answer: @escaping (SearchRequest) -> FakeSearch.Answer) {
+        fake = FakeSearch(scheduler: scheduler, answer: answer)
+        self.perPage = perPage
     }
 
-    deinit { screen.dispose() }
+    private var controller: SearchController {
+        let (fake, routes) = (fake, routes)
+        return SearchController(
+            search: { fake.search($0) }, scheduler: scheduler, debounce: .milliseconds(300), perPage: perPage,
+            navigator: Navigator { routes.append($0) })
+    }
 
-    /// Runs the scheduler until `time` and returns the recorded states.
-    func run(until time: Int) -> [Recorded<Event<SearchState>>] {
-        scheduler.advanceTo(time)
-        return view.states.events
+    /// Runs `body` against the screen, wired by `combineModel` to the store's recording view.
+    func run(
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: Int = #line, column: Int = #column,
+        _ body: (ScreenTestStore<SearchEvent, SearchState>) -> Void
+    ) {
+        ScreenTestStore.run(
+            SearchModel(), statefulController: controller, scheduler: scheduler, fileID: fileID, filePath: filePath,
+            line: line, column: column, body)
+    }
+
+    /// Runs `body` against the screen with `view` bound too (its events join the store's).
+    func run<V: View & UserInteractable>(
+        withView view: V, fileID: String = #fileID, filePath: StaticString = #filePath, line: Int = #line,
+        column: Int = #column, _ body: (ScreenTestStore<SearchEvent, SearchState>) -> Void
+    ) where V.State == SearchState, V.Event == SearchEvent {
+        ScreenTestStore.run(
+            SearchModel(), withView: view, statefulController: controller, scheduler: scheduler, fileID: fileID,
+            filePath: filePath, line: line, column: column, body)
+    }
+}
+
+extension ScreenTestStore where Event == SearchEvent {
+    /// Advances to `time` and sends `event` there.
+    func send(
+        _ event: SearchEvent, at time: Int, fileID: String = #fileID, filePath: StaticString = #filePath,
+        line: Int = #line, column: Int = #column
+    ) {
+        advance(to: time)
+        send(event, fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+
+    /// Types `text` one character at a time from `time`, `gap` ms apart, after `prefix`.
+    func type(
+        _ text: String, after prefix: String = "", at time: Int, gap: Int = 30, fileID: String = #fileID,
+        filePath: StaticString = #filePath, line: Int = #line, column: Int = #column
+    ) {
+        var typed = prefix
+        for (offset, character) in text.enumerated() {
+            typed.append(character)
+            send(
+                .queryEdited(typed), at: time + offset * gap, fileID: fileID, filePath: filePath, line: line,
+                column: column)
+        }
     }
 }
 
 /// A search screen under test driven by scripted user events in virtual time.
+@MainActor
 protocol ScriptedSearchScreen {
     var scheduler: TestScheduler { get }
     var view: RecordingView { get }

@@ -9,6 +9,7 @@ import XCTest
 /// ``LiveSearchHarness``). The client's own timeout is real time, so this is an XCTest case: it runs alone,
 /// before Swift Testing's parallel phase (see ``RealClockTests``). The timeout is short and bounds generous.
 final class SearchTimeoutEndToEndTests: XCTestCase {
+    @MainActor
     func testSilentServerTimesOutSaysSoKeepsResultsAndTheNextQueryWorks() async throws {
         let harness = try LiveSearchHarness(timeout: 0.5) { request, _ in
             switch SearchFaultTests.query(of: request) {
