@@ -1,6 +1,6 @@
-// The two things Streams' engine needs from C: word-sized C11 atomics
-// (Sources/Streams/Engine/AtomicWord.swift) and thread-local slots (the current-thread
-// trampoline, and the debug count of held locks).
+// The four things Streams' engine needs from C: its lock (Sources/Streams/Engine/Lock.swift),
+// word-sized C11 atomics (Sources/Streams/Engine/AtomicWord.swift), two process-wide counters,
+// and thread-local slots (the current-thread trampoline, and the debug count of held locks).
 //
 // Swift's `Synchronization.Atomic` needs macOS 15 / iOS 18; these functions work wherever C11
 // does, so the library can support older Apple platforms. They take the address of an
@@ -13,6 +13,21 @@
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
+
+// The engine's lock: one 32-bit word, 0 when free. On Linux a futex-based mutex (free, held,
+// held with waiters): taking a free lock is one compare-and-swap and releasing it one exchange,
+// with a system call only when threads contend. On Apple platforms the word is an
+// `os_unfair_lock`. Not recursive. Out of line, so the C target's build (instrumented under
+// ThreadSanitizer) is the one place that touches the word, and TSan sees acquire and release.
+typedef struct {
+    _Atomic(uint32_t) word;
+} streams_lock_t;
+
+/// Takes the lock, waiting while another thread holds it.
+void streams_lock_acquire(streams_lock_t *lock);
+
+/// Releases the lock, waking one waiter if any.
+void streams_lock_release(streams_lock_t *lock);
 
 static inline intptr_t streams_atomic_load_relaxed(const void *word) {
     return atomic_load_explicit((_Atomic(intptr_t) *)word, memory_order_relaxed);
@@ -45,6 +60,31 @@ static inline intptr_t streams_atomic_exchange(void *word, intptr_t value) {
 static inline bool streams_atomic_compare_exchange(void *word, intptr_t *expected, intptr_t desired) {
     return atomic_compare_exchange_strong_explicit(
         (_Atomic(intptr_t) *)word, expected, desired, memory_order_acq_rel, memory_order_acquire);
+}
+
+// Process-wide counters (the live-resource count of Sources/Streams/Core/LiveResources.swift):
+// plain C globals, so reading or bumping one is one instruction, with no lazy-initialisation
+// check of a Swift global on the per-subscription path.
+
+/// Live engine resources, process-wide.
+extern _Atomic(intptr_t) streams_live_resources;
+/// How many `LiveResources.withScope` calls are running, process-wide.
+extern _Atomic(intptr_t) streams_live_scopes;
+
+static inline intptr_t streams_live_resources_add(intptr_t delta) {
+    return atomic_fetch_add_explicit(&streams_live_resources, delta, memory_order_relaxed);
+}
+
+static inline intptr_t streams_live_resources_load(void) {
+    return atomic_load_explicit(&streams_live_resources, memory_order_relaxed);
+}
+
+static inline intptr_t streams_live_scopes_add(intptr_t delta) {
+    return atomic_fetch_add_explicit(&streams_live_scopes, delta, memory_order_relaxed);
+}
+
+static inline intptr_t streams_live_scopes_load(void) {
+    return atomic_load_explicit(&streams_live_scopes, memory_order_relaxed);
 }
 
 // Thread-local slots. `__thread` compiles to a direct access of the thread's block, far cheaper

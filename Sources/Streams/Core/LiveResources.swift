@@ -5,12 +5,8 @@
 /// event). ``total`` is process-wide; a ``Scope`` counts only what is created while it is the
 /// task-local ``current`` scope, which keeps leak checks correct when tests run in parallel.
 public enum LiveResources {
-    private static let globalCount = AtomicCounter()
-    /// How many `withScope` calls are running; while none is, `acquire` skips the task-local read.
-    private static let activeScopes = AtomicCounter()
-
     /// Resources alive in the whole process.
-    public static var total: Int { globalCount.value }
+    public static var total: Int { GlobalCounter.liveResources.value }
 
     /// A task-scoped counter; see ``withScope(_:)``.
     public final class Scope: Sendable {
@@ -39,8 +35,8 @@ public enum LiveResources {
 
     /// Runs `body` with `scope` as the current scope.
     public static func withScope<T>(_ scope: Scope, _ body: () throws -> T) rethrows -> T {
-        activeScopes.add(1)
-        defer { activeScopes.add(-1) }
+        GlobalCounter.liveScopes.add(1)
+        defer { GlobalCounter.liveScopes.add(-1) }
         return try $current.withValue(scope) { try body() }
     }
 
@@ -48,18 +44,18 @@ public enum LiveResources {
     public static func withScope<T>(
         _ scope: Scope, isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> T
     ) async rethrows -> T {
-        activeScopes.add(1)
-        defer { activeScopes.add(-1) }
+        GlobalCounter.liveScopes.add(1)
+        defer { GlobalCounter.liveScopes.add(-1) }
         return try await $current.withValue(scope) { try await body() }
     }
 
     /// Records a new resource; returns the scope to pass to ``release(_:)``.
     @usableFromInline
     static func acquire() -> Scope? {
-        globalCount.add(1)
+        GlobalCounter.liveResources.add(1)
         // No scope anywhere (the app's normal state) means `current` is nil: skip the task-local
         // lookup, which cost more than the rest of a node's initialization.
-        guard activeScopes.value > 0 else { return nil }
+        guard GlobalCounter.liveScopes.value > 0 else { return nil }
         let scope = current
         scope?.increment()
         return scope
@@ -68,7 +64,7 @@ public enum LiveResources {
     /// Records that a resource acquired with ``acquire()`` is gone.
     @usableFromInline
     static func release(_ scope: Scope?) {
-        globalCount.add(-1)
+        GlobalCounter.liveResources.add(-1)
         scope?.decrement()
     }
 }

@@ -64,4 +64,34 @@ final class AtomicCounter: @unchecked Sendable {  // `atomicStorage` is only tou
     /// Adds `delta`; returns the previous count.
     @discardableResult
     func add(_ delta: Int) -> Int { word.add(delta) }
+
+    /// Replaces the value (a release store: a reader that sees it sees what came before it).
+    func store(_ value: Int) { word.store(value) }
+}
+
+/// The engine's process-wide counters: C globals (see `CStreamsEngine.h`), so counting costs one
+/// atomic instruction and no lazy initialisation of a Swift global.
+enum GlobalCounter {
+    /// Live subscriptions and scheduled items (``LiveResources/total``).
+    case liveResources
+    /// Running ``LiveResources/withScope(_:)`` calls.
+    case liveScopes
+
+    /// Adds `delta`.
+    @inline(__always)
+    func add(_ delta: Int) {
+        switch self {
+        case .liveResources: _ = streams_live_resources_add(delta)
+        case .liveScopes: _ = streams_live_scopes_add(delta)
+        }
+    }
+
+    /// The current value (a relaxed read).
+    @inline(__always)
+    var value: Int {
+        switch self {
+        case .liveResources: streams_live_resources_load()
+        case .liveScopes: streams_live_scopes_load()
+        }
+    }
 }

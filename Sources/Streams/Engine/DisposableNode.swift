@@ -58,6 +58,10 @@ struct NodeLink {
     let node: DisposableNode
     let key: UInt64
 
+    /// The key of a link that stands for nothing (the no-op disposable's): disposing it does
+    /// nothing, and a subscription does not store it.
+    static var nothingKey: UInt64 { .max }
+
     /// The link for `disposable` (boxed if it is not the library's own).
     init(_ disposable: __owned any Disposable) {
         if let link = disposable._streamsUpstreamLink {
@@ -78,6 +82,6 @@ struct NodeLink {
 
     /// Disposes what the link stands for.
     func dispose() {
-        if key == 0 { node.dispose() } else { node.dispose(key: key) }
+        if key == 0 { node.dispose() } else if key != Self.nothingKey { node.dispose(key: key) }
     }
 }

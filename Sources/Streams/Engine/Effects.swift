@@ -120,7 +120,7 @@ struct DisposalList: ~Copyable {
     private var firstKey: UInt64 = 0
     private var second: Unmanaged<DisposableNode>?
     private var secondKey: UInt64 = 0
-    private var more: [NodeLink]?
+    private var more: Unmanaged<Overflow<NodeLink>>?
     private(set) var count = 0
 
     init() {}
@@ -128,6 +128,7 @@ struct DisposalList: ~Copyable {
     deinit {
         first?.release()
         second?.release()
+        more?.release()
     }
 
     /// `true` when nothing waits.
@@ -142,8 +143,7 @@ struct DisposalList: ~Copyable {
             second = .passRetained(link.node)
             secondKey = link.key
         default:
-            if more == nil { more = [] }
-            more!.append(link)
+            Overflow.append(link, to: &more)
         }
         count += 1
     }
@@ -170,7 +170,8 @@ struct DisposalList: ~Copyable {
     func visit(_ body: (NodeLink) -> Void) {
         if let first { body(NodeLink(node: first.takeUnretainedValue(), key: firstKey)) }
         if let second { body(NodeLink(node: second.takeUnretainedValue(), key: secondKey)) }
-        for link in more ?? [] { body(link) }
+        guard let more else { return }
+        for link in more.takeUnretainedValue().values { body(link) }
     }
 
     /// Disposes everything, in the order appended; dropping the list then releases it.
@@ -186,7 +187,7 @@ struct DisposalList: ~Copyable {
 struct ReleaseList: ~Copyable {
     private var first: Unmanaged<DisposableNode>?
     private var second: Unmanaged<DisposableNode>?
-    private var more: [Any]?
+    private var more: Unmanaged<Overflow<Any>>?
     private var count = 0
 
     init() {}
@@ -194,6 +195,7 @@ struct ReleaseList: ~Copyable {
     deinit {
         first?.release()
         second?.release()
+        more?.release()
     }
 
     /// `true` when nothing waits.
@@ -214,8 +216,7 @@ struct ReleaseList: ~Copyable {
 
     /// Keeps `value` until the list is dropped.
     mutating func append<Value>(_ value: __owned Value) {
-        if more == nil { more = [] }
-        more!.append(value)
+        Overflow.append(value, to: &more)
         count += 1
     }
 
@@ -224,5 +225,22 @@ struct ReleaseList: ~Copyable {
         let taken = consume self
         self = ReleaseList()
         return taken
+    }
+}
+
+/// The values of a ``DisposalList`` or ``ReleaseList`` beyond its inline slots. The lists keep it
+/// unmanaged, so every field of a list is trivial and an empty list is dropped without a call.
+final class Overflow<Value> {
+    var values: [Value] = []
+
+    /// Appends `value` to the overflow in `slot`, creating it (retained by the slot) if needed.
+    static func append(_ value: __owned Value, to slot: inout Unmanaged<Overflow>?) {
+        if let slot {
+            slot.takeUnretainedValue().values.append(value)
+        } else {
+            let overflow = Overflow()
+            overflow.values.append(value)
+            slot = .passRetained(overflow)
+        }
     }
 }

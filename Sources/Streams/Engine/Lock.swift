@@ -1,56 +1,33 @@
 import CStreamsEngine
 
-#if canImport(Darwin)
-    import Darwin
-#elseif canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
-
 /// The engine's one lock: a non-recursive mutex, held only while a transition changes state.
 ///
 /// Invariant (Docs/Internals.md): nothing is delivered, disposed, scheduled or released while it
 /// is held. Code outside `Engine/` never takes it directly; it changes state through
 /// ``LockedCell`` and the sinks built on it, which run what a transition decided after unlocking.
 ///
-/// It wraps a heap-allocated `pthread_mutex_t` (`os_unfair_lock` on Darwin) rather than
-/// `Synchronization.Mutex`: ThreadSanitizer does not see `Mutex`'s futex and reports false races,
-/// and `Mutex` needs macOS 15 / iOS 18. The struct is non-copyable, so a lock has one owner.
-struct Lock: ~Copyable, @unchecked Sendable {  // the mutex it owns is the synchronisation
-    #if canImport(Darwin)
-        private let mutex: UnsafeMutablePointer<os_unfair_lock>
-    #else
-        private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    #endif
+/// It owns a heap-allocated ``streams_lock_t`` (CStreamsEngine: a futex word on Linux, an
+/// `os_unfair_lock` on Apple platforms): an uncontended lock and unlock cost one atomic
+/// instruction each. Not `Synchronization.Mutex`: ThreadSanitizer does not see `Mutex`'s futex
+/// and reports false races, and `Mutex` needs macOS 15 / iOS 18. The struct is non-copyable, so
+/// a lock has one owner.
+struct Lock: ~Copyable, @unchecked Sendable {  // the word it owns is the synchronisation
+    private let word: UnsafeMutablePointer<streams_lock_t>
 
     init() {
-        #if canImport(Darwin)
-            mutex = .allocate(capacity: 1)
-            mutex.initialize(to: os_unfair_lock())
-        #else
-            mutex = .allocate(capacity: 1)
-            mutex.initialize(to: pthread_mutex_t())
-            pthread_mutex_init(mutex, nil)
-        #endif
+        word = .allocate(capacity: 1)
+        word.initialize(to: streams_lock_t())
     }
 
     deinit {
-        #if !canImport(Darwin)
-            pthread_mutex_destroy(mutex)
-        #endif
-        mutex.deinitialize(count: 1)
-        mutex.deallocate()
+        word.deinitialize(count: 1)
+        word.deallocate()
     }
 
     /// Acquires the lock.
     @inline(__always)
     func lock() {
-        #if canImport(Darwin)
-            os_unfair_lock_lock(mutex)
-        #else
-            pthread_mutex_lock(mutex)
-        #endif
+        streams_lock_acquire(word)
         HeldLocks.entered()
     }
 
@@ -58,11 +35,7 @@ struct Lock: ~Copyable, @unchecked Sendable {  // the mutex it owns is the synch
     @inline(__always)
     func unlock() {
         HeldLocks.left()
-        #if canImport(Darwin)
-            os_unfair_lock_unlock(mutex)
-        #else
-            pthread_mutex_unlock(mutex)
-        #endif
+        streams_lock_release(word)
     }
 
     /// Runs `body` with the lock held. `body` only reads or changes state: it never calls out.
@@ -95,45 +68,25 @@ package enum HeldLocks {
     }
 }
 
-/// A class whose first stored property is its mutex, so owning the lock costs no allocation of
-/// its own (``Lock`` allocates the mutex). The engine's per-subscription control objects use it.
+/// A class whose first stored property is its lock word, so owning the lock costs no allocation
+/// of its own. The engine's per-subscription control objects use it.
 ///
-/// Invariant: no stored property precedes the mutex (it is reached through
+/// Invariant: no stored property precedes the word (it is reached through
 /// `_getUnsafePointerToStoredProperties`, as ``AtomicWord`` reaches its word), and Swift code
 /// never reads or writes the property itself after `init`.
-class LockingObject: @unchecked Sendable {  // the mutex is the synchronisation
-    #if canImport(Darwin)
-        private var mutex = os_unfair_lock()
-        private var address: UnsafeMutablePointer<os_unfair_lock> {
-            _getUnsafePointerToStoredProperties(self).assumingMemoryBound(to: os_unfair_lock.self)
-        }
-    #else
-        private var mutex = pthread_mutex_t()
-        private var address: UnsafeMutablePointer<pthread_mutex_t> {
-            _getUnsafePointerToStoredProperties(self).assumingMemoryBound(to: pthread_mutex_t.self)
-        }
-    #endif
+class LockingObject: @unchecked Sendable {  // the lock word is the synchronisation
+    private var lockWord = streams_lock_t()
 
-    init() {
-        #if !canImport(Darwin)
-            pthread_mutex_init(address, nil)
-        #endif
+    private var address: UnsafeMutablePointer<streams_lock_t> {
+        _getUnsafePointerToStoredProperties(self).assumingMemoryBound(to: streams_lock_t.self)
     }
 
-    deinit {
-        #if !canImport(Darwin)
-            pthread_mutex_destroy(address)
-        #endif
-    }
+    init() {}
 
     /// Acquires the lock.
     @inline(__always)
     final func lock() {
-        #if canImport(Darwin)
-            os_unfair_lock_lock(address)
-        #else
-            pthread_mutex_lock(address)
-        #endif
+        streams_lock_acquire(address)
         HeldLocks.entered()
     }
 
@@ -141,10 +94,6 @@ class LockingObject: @unchecked Sendable {  // the mutex is the synchronisation
     @inline(__always)
     final func unlock() {
         HeldLocks.left()
-        #if canImport(Darwin)
-            os_unfair_lock_unlock(address)
-        #else
-            pthread_mutex_unlock(address)
-        #endif
+        streams_lock_release(address)
     }
 }

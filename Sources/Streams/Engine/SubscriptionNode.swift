@@ -76,14 +76,13 @@ class SubscriptionNode<Element>: Receiver<Element>, Cancelable, @unchecked Senda
     /// Stores the upstream subscription; disposes it at once if the node is already disposed.
     ///
     /// The library's own disposables hand over their link (one witness call, no runtime cast);
-    /// `NopDisposable` is dropped; anything else is boxed.
+    /// the no-op disposable's link says there is nothing to keep; anything else is boxed.
     final func setUpstream(_ disposable: __owned any Disposable) {
         if let link = disposable._streamsUpstreamLink {
+            if link.key == NodeLink.nothingKey { return }  // a disposable that does nothing
             // Only the library's own disposables answer with a link, and their objects are nodes.
             upstream = unsafeDowncast(link.object, to: DisposableNode.self)
             upstreamKey = link.key
-        } else if type(of: disposable) == NopDisposable.self {
-            return
         } else {
             upstream = DisposableBox(disposable)
         }

@@ -18,12 +18,17 @@ struct TimerSlot: ~Copyable {
 
     private(set) var generation: UInt64 = 0
     private var request = Due.none
-    /// What cancels the scheduled tick (``DisposableNode/none`` when nothing is scheduled).
-    private var scheduled = DisposableNode.none
+    /// What cancels the scheduled tick, retained by the slot (`nil` when nothing is scheduled).
+    /// Unmanaged, so the slot's fields are trivial and reading one needs no lazy global.
+    private var scheduled: Unmanaged<DisposableNode>?
     private var cancelled = DisposalList()
 
     /// `true` while a timer is armed or scheduled and has not fired.
     private(set) var isArmed = false
+
+    init() {}
+
+    deinit { scheduled?.release() }
 
     /// Requests a tick; replaces the armed or scheduled one.
     mutating func arm(_ due: Due) {
@@ -42,9 +47,8 @@ struct TimerSlot: ~Copyable {
     }
 
     private mutating func cancelScheduled() {
-        guard scheduled !== DisposableNode.none else { return }
-        cancelled.append(NodeLink(node: scheduled))
-        scheduled = .none
+        guard let node = scheduled.take() else { return }
+        cancelled.append(NodeLink(node: node.takeRetainedValue()))
     }
 
     /// `true` if ``takeWork(cancellingInto:)`` has something for the engine to do.
@@ -65,7 +69,8 @@ struct TimerSlot: ~Copyable {
     /// (the caller disposes it after unlocking) otherwise.
     mutating func store(_ node: __owned DisposableNode, for generation: UInt64) -> Bool {
         guard generation == self.generation, isArmed else { return false }
-        scheduled = node
+        scheduled?.release()
+        scheduled = .passRetained(node)
         return true
     }
 
@@ -73,7 +78,7 @@ struct TimerSlot: ~Copyable {
     mutating func accept(_ generation: UInt64) -> Bool {
         guard generation == self.generation, isArmed else { return false }
         isArmed = false
-        scheduled = .none  // the item that is firing: the scheduler releases it
+        scheduled.take()?.release()  // the item that is firing: the scheduler keeps its own reference
         return true
     }
 

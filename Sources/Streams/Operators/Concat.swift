@@ -56,9 +56,10 @@ where Sources.Element == Observable<Element> {
 }
 
 /// An array of observables iterated by index: a generic `IndexingIterator` reads through an
-/// unspecialized coroutine that allocates on every step.
+/// unspecialized coroutine that allocates on every step. The array is kept as plain object
+/// references, so reading one needs no runtime metadata for `Observable<Element>`.
 private struct ObservableArray<Element>: Sequence, IteratorProtocol {
-    let sources: [Observable<Element>]
+    let sources: [AnyObject]
     var index = 0
 
     init(_ sources: [Observable<Element>]) { self.sources = sources }
@@ -66,12 +67,14 @@ private struct ObservableArray<Element>: Sequence, IteratorProtocol {
     mutating func next() -> Observable<Element>? {
         guard index < sources.count else { return nil }
         defer { index += 1 }
-        return sources[index]
+        // Every element was an `Observable<Element>` when the array was built.
+        return unsafeDowncast(sources[index], to: Observable<Element>.self)
     }
 }
 
-/// The running source and the subscribing loop.
-private struct ConcatState<Element> {
+/// The running source and the subscribing loop. Not generic, so a transition needs no runtime
+/// metadata.
+private struct ConcatState {
     var current: (key: Int, child: DisposableNode)?
     var pump = Pump()
     var isDisposed = false
@@ -80,7 +83,7 @@ private struct ConcatState<Element> {
 private final class ConcatSink<Iterator: IteratorProtocol, Element>: Sink<Never, Element>, ChildOwner,
     @unchecked Sendable  // `cell` is the synchronisation; `iterator` is touched only by the pumping thread
 where Iterator.Element == Observable<Element> {
-    @exclusivity(unchecked) private var cell = LockedCell(ConcatState<Element>())
+    @exclusivity(unchecked) private var cell = LockedCell(ConcatState())
     @exclusivity(unchecked) private var iterator: Iterator
     private let childType = ChildNode<ConcatSink>.self
     private var nextKey = 0  // touched only by the pumping thread

@@ -13,7 +13,13 @@ open class VirtualTimeScheduler: SchedulerType, @unchecked Sendable {  // `cell`
     /// The clock and the queue. States: idle; running (inside `start`/`advanceTo`, one item at a
     /// time, each run outside the lock).
     private struct Clock {
-        var current: Int
+        /// The current tick, published so that reading ``VirtualTimeScheduler/clock`` takes no
+        /// lock (every timer reads it); written only under the lock, like the rest.
+        let published: AtomicCounter
+        var current: Int {
+            get { published.value }
+            nonmutating set { published.store(newValue) }
+        }
         var isRunning = false
         var queue = VirtualItemQueue()
         var nextID = 0
@@ -44,18 +50,20 @@ open class VirtualTimeScheduler: SchedulerType, @unchecked Sendable {  // `cell`
     }
 
     @exclusivity(unchecked) private var cell: LockedCell<Clock>
+    private let publishedClock: AtomicCounter
 
     /// Seconds per virtual tick.
     public let resolution: Double
 
     /// Creates a scheduler at `initialClock` ticks.
     public init(initialClock: Int = 0, resolution: Double = 1.0) {
-        cell = LockedCell(Clock(current: initialClock))
+        publishedClock = AtomicCounter(initialClock)
+        cell = LockedCell(Clock(published: publishedClock))
         self.resolution = resolution
     }
 
     /// The current virtual tick.
-    public var clock: Int { cell.read { $0.current } }
+    public var clock: Int { publishedClock.value }
 
     /// The current virtual time as a date (`clock × resolution` seconds after 1970).
     public var now: RxTime { Date(timeIntervalSince1970: Double(clock) * resolution) }
@@ -92,7 +100,7 @@ open class VirtualTimeScheduler: SchedulerType, @unchecked Sendable {  // `cell`
     /// Implementation detail of Streams: the library's own timers, scheduled with a non-generic
     /// item, so a timer costs no runtime metadata lookup for a generic item class.
     public func _scheduleTimer(_ tick: _TimerTick, after dueTime: RxTimeInterval) -> _TimerHandle {
-        let time = adjustScheduledTime(absoluteTime(after: dueTime))
+        let time = adjustScheduledTime(absoluteTime(after: dueTime))  // reads the clock without a lock
         return _TimerHandle(cell.update { clock in clock.insert { VirtualTimerItem(time: time, id: $0, tick: tick) } })
     }
 
@@ -214,8 +222,9 @@ class VirtualItemBase: DisposableNode, @unchecked Sendable {
         guard before & Self.disposedBit == 0 else { return }
         let disposable = run()
         releasePayload()
-        // A metatype comparison: an `is` cast of an existential goes through the runtime.
-        if ObjectIdentifier(type(of: disposable)) == ObjectIdentifier(NopDisposable.self) { return }
+        // The no-op disposable says so through its link: asking an existential for its dynamic
+        // type goes through the runtime.
+        if let link = disposable._streamsUpstreamLink, link.key == NodeLink.nothingKey { return }
         result = disposable
         let old = atomicState.setBits(Self.resultBit)
         if old & Self.disposedBit != 0 {
