@@ -3,10 +3,15 @@
 // and thread-local slots (the current-thread trampoline, and the debug count of held locks).
 //
 // Swift's `Synchronization.Atomic` needs macOS 15 / iOS 18; these functions work wherever C11
-// does, so the library can support older Apple platforms. They take the address of an
-// `intptr_t`-sized word that Swift owns (the first stored property of an engine object) and are
-// `static inline`, so a call compiles to the one atomic instruction. ThreadSanitizer sees them
-// as atomics.
+// does, so the library can support older Apple platforms. They take the address of a word that
+// Swift owns (the first stored property of an engine object).
+//
+// ThreadSanitizer: Swift compiles these `static inline` functions into its own code without
+// instrumenting them (the Clang importer does not know the build is sanitized), so TSan would
+// not see their atomics and would report false races on what they guard. The C target itself
+// is instrumented, and it sets `streams_sanitized` at load time when it is: every function
+// below then calls its out-of-line twin in CStreamsEngine.c, which TSan sees. Otherwise the
+// inline path is taken: one atomic instruction, behind a branch that is never taken.
 #ifndef C_STREAMS_ENGINE_H
 #define C_STREAMS_ENGINE_H
 
@@ -14,50 +19,100 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+/// Nonzero when the C target was built with ThreadSanitizer (set before `main`).
+extern int streams_sanitized;
+
+#define STREAMS_SANITIZED __builtin_expect(streams_sanitized != 0, 0)
+
 // The engine's lock: one 32-bit word, 0 when free. On Linux a futex-based mutex (free, held,
 // held with waiters): taking a free lock is one compare-and-swap and releasing it one exchange,
 // with a system call only when threads contend. On Apple platforms the word is an
-// `os_unfair_lock`. Not recursive. Out of line, so the C target's build (instrumented under
-// ThreadSanitizer) is the one place that touches the word, and TSan sees acquire and release.
+// `os_unfair_lock`, always taken out of line. Not recursive.
 typedef struct {
     _Atomic(uint32_t) word;
 } streams_lock_t;
 
+/// Takes the lock, waiting while another thread holds it (the out-of-line path).
+void streams_lock_acquire_slow(streams_lock_t *lock);
+
+/// Releases the lock, waking one waiter if any (the out-of-line path).
+void streams_lock_release_slow(streams_lock_t *lock);
+
 /// Takes the lock, waiting while another thread holds it.
-void streams_lock_acquire(streams_lock_t *lock);
+static inline void streams_lock_acquire(streams_lock_t *lock) {
+#if defined(__linux__)
+    uint32_t expected = 0;
+    if (!STREAMS_SANITIZED
+        && atomic_compare_exchange_strong_explicit(
+            &lock->word, &expected, 1, memory_order_acquire, memory_order_relaxed)) {
+        return;
+    }
+#endif
+    streams_lock_acquire_slow(lock);
+}
 
 /// Releases the lock, waking one waiter if any.
-void streams_lock_release(streams_lock_t *lock);
+static inline void streams_lock_release(streams_lock_t *lock) {
+#if defined(__linux__)
+    if (!STREAMS_SANITIZED) {
+        // 1: held without waiters, so nobody needs waking. Otherwise the slow path wakes one.
+        uint32_t expected = 1;
+        if (atomic_compare_exchange_strong_explicit(
+                &lock->word, &expected, 0, memory_order_release, memory_order_relaxed)) {
+            return;
+        }
+    }
+#endif
+    streams_lock_release_slow(lock);
+}
+
+// Out-of-line twins of the atomics below, for sanitized builds.
+intptr_t streams_atomic_load_relaxed_slow(const void *word);
+intptr_t streams_atomic_load_acquire_slow(const void *word);
+void streams_atomic_store_release_slow(void *word, intptr_t value);
+intptr_t streams_atomic_fetch_or_slow(void *word, intptr_t bits);
+intptr_t streams_atomic_fetch_and_slow(void *word, intptr_t bits);
+intptr_t streams_atomic_fetch_add_relaxed_slow(void *word, intptr_t delta);
+intptr_t streams_atomic_exchange_slow(void *word, intptr_t value);
+bool streams_atomic_compare_exchange_slow(void *word, intptr_t *expected, intptr_t desired);
 
 static inline intptr_t streams_atomic_load_relaxed(const void *word) {
+    if (STREAMS_SANITIZED) return streams_atomic_load_relaxed_slow(word);
     return atomic_load_explicit((_Atomic(intptr_t) *)word, memory_order_relaxed);
 }
 
 static inline intptr_t streams_atomic_load_acquire(const void *word) {
+    if (STREAMS_SANITIZED) return streams_atomic_load_acquire_slow(word);
     return atomic_load_explicit((_Atomic(intptr_t) *)word, memory_order_acquire);
 }
 
 static inline void streams_atomic_store_release(void *word, intptr_t value) {
+    if (STREAMS_SANITIZED) return streams_atomic_store_release_slow(word, value);
     atomic_store_explicit((_Atomic(intptr_t) *)word, value, memory_order_release);
 }
 
 static inline intptr_t streams_atomic_fetch_or(void *word, intptr_t bits) {
+    if (STREAMS_SANITIZED) return streams_atomic_fetch_or_slow(word, bits);
     return atomic_fetch_or_explicit((_Atomic(intptr_t) *)word, bits, memory_order_acq_rel);
 }
 
 static inline intptr_t streams_atomic_fetch_and(void *word, intptr_t bits) {
+    if (STREAMS_SANITIZED) return streams_atomic_fetch_and_slow(word, bits);
     return atomic_fetch_and_explicit((_Atomic(intptr_t) *)word, bits, memory_order_acq_rel);
 }
 
 static inline intptr_t streams_atomic_fetch_add_relaxed(void *word, intptr_t delta) {
+    if (STREAMS_SANITIZED) return streams_atomic_fetch_add_relaxed_slow(word, delta);
     return atomic_fetch_add_explicit((_Atomic(intptr_t) *)word, delta, memory_order_relaxed);
 }
 
 static inline intptr_t streams_atomic_exchange(void *word, intptr_t value) {
+    if (STREAMS_SANITIZED) return streams_atomic_exchange_slow(word, value);
     return atomic_exchange_explicit((_Atomic(intptr_t) *)word, value, memory_order_acq_rel);
 }
 
 static inline bool streams_atomic_compare_exchange(void *word, intptr_t *expected, intptr_t desired) {
+    if (STREAMS_SANITIZED) return streams_atomic_compare_exchange_slow(word, expected, desired);
     return atomic_compare_exchange_strong_explicit(
         (_Atomic(intptr_t) *)word, expected, desired, memory_order_acq_rel, memory_order_acquire);
 }

@@ -154,9 +154,12 @@ class SerializingSink<Input, Output, State>: Sink<Input, Output>,
     @inline(never)
     private func takeWork() -> TransitionWork {
         var work = TransitionWork(deliver: control.claimDelivery())
-        work.disposals = control.disposals.take()
-        work.releases = control.releases.take()
-        (work.timerDue, work.timerGeneration) = control.timer.takeWork(cancellingInto: &work.disposals)
+        // Only what is there: moving an empty list still costs a few dozen instructions.
+        if !control.disposals.isEmpty { work.disposals = control.disposals.take() }
+        if !control.releases.isEmpty { work.releases = control.releases.take() }
+        if control.timer.hasWork {
+            (work.timerDue, work.timerGeneration) = control.timer.takeWork(cancellingInto: &work.disposals)
+        }
         control.unlock()
         return work
     }

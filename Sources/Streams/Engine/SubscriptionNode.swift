@@ -41,11 +41,7 @@ class Receiver<Element>: DisposableNode, @unchecked Sendable {  // see Disposabl
 /// words), as the disposable's `_streamsUpstreamLink` says. Anything else is boxed.
 @usableFromInline
 class SubscriptionNode<Element>: Receiver<Element>, Cancelable, @unchecked Sendable {  // see the invariants
-    // Plain constants: static properties of a generic class are not inlined, and `isDisposed`
-    // runs on every delivery.
-    @inline(__always) private static var disposedBit: Int { 1 }
-    @inline(__always) private static var upstreamBit: Int { 2 }
-    @inline(__always) private static var flagBits: Int { 15 }
+    private typealias Bits = SubscriptionState
 
     @exclusivity(unchecked) private var upstream: DisposableNode?  // see the invariants above
     @exclusivity(unchecked) private var upstreamKey: UInt64 = 0  // see the invariants above
@@ -54,13 +50,13 @@ class SubscriptionNode<Element>: Receiver<Element>, Cancelable, @unchecked Senda
         var bits = 0
         if let scope = LiveResources.acquire() {
             bits = Int(bitPattern: Unmanaged.passRetained(scope).toOpaque())
-            assert(bits & Self.flagBits == 0, "an object pointer has free low bits")
+            assert(bits & Bits.flagBits == 0, "an object pointer has free low bits")
         }
         super.init(atomicState: bits)
     }
 
     deinit {
-        let bits = atomicState.loadRelaxed() & ~Self.flagBits
+        let bits = atomicState.loadRelaxed() & ~Bits.flagBits
         if let pointer = UnsafeRawPointer(bitPattern: bits) {
             LiveResources.release(Unmanaged<LiveResources.Scope>.fromOpaque(pointer).takeRetainedValue())
         } else {
@@ -71,7 +67,7 @@ class SubscriptionNode<Element>: Receiver<Element>, Cancelable, @unchecked Senda
     /// `true` once the node was disposed or forwarded a terminal event.
     @inline(__always)
     @usableFromInline
-    final var isDisposed: Bool { atomicState.load() & Self.disposedBit != 0 }
+    final var isDisposed: Bool { Bits.isDisposed(atomicState.load()) }
 
     /// Stores the upstream subscription; disposes it at once if the node is already disposed.
     ///
@@ -86,8 +82,8 @@ class SubscriptionNode<Element>: Receiver<Element>, Cancelable, @unchecked Senda
         } else {
             upstream = DisposableBox(disposable)
         }
-        let old = atomicState.setBits(Self.upstreamBit)
-        if old & Self.disposedBit != 0 {
+        let old = atomicState.setBits(Bits.upstreamBit)
+        if old & Bits.disposedBit != 0 {
             disposeUpstream()
         }
     }
@@ -101,13 +97,13 @@ class SubscriptionNode<Element>: Receiver<Element>, Cancelable, @unchecked Senda
     /// Marks the node disposed. Returns the previous state if this call won, `nil` otherwise.
     @inline(__always)
     final func markDisposed() -> Int? {
-        let old = atomicState.setBits(Self.disposedBit)
-        return old & Self.disposedBit == 0 ? old : nil
+        let old = atomicState.setBits(Bits.disposedBit)
+        return old & Bits.disposedBit == 0 ? old : nil
     }
 
     /// Releases the upstream and the subclass's resources; call once with `markDisposed()`'s result.
     final func tearDown(previousState: Int) {
-        if previousState & Self.upstreamBit != 0 {
+        if previousState & Bits.upstreamBit != 0 {
             disposeUpstream()
         }
         disposeResources()
@@ -123,6 +119,19 @@ class SubscriptionNode<Element>: Receiver<Element>, Cancelable, @unchecked Senda
     /// Subclass hook for resources beyond the upstream (timers, inner subscriptions). Runs once,
     /// outside every lock.
     func disposeResources() {}
+}
+
+/// The bits of a ``SubscriptionNode``'s atomic state word, outside the generic class so that
+/// non-generic code (``StageRun``) reads them too. Plain constants: static properties of a
+/// generic class are not inlined, and `isDisposed` runs on every delivery.
+enum SubscriptionState {
+    @inline(__always) static var disposedBit: Int { 1 }
+    @inline(__always) static var upstreamBit: Int { 2 }
+    @inline(__always) static var flagBits: Int { 15 }
+
+    /// `true` if `word` says the node was disposed or forwarded a terminal event.
+    @inline(__always)
+    static func isDisposed(_ word: Int) -> Bool { word & disposedBit != 0 }
 }
 
 /// A subscription node that forwards to a downstream receiver: the per-subscription half of an

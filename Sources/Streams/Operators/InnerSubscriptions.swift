@@ -84,12 +84,15 @@ struct InnersState {
         return (waiting.removeFirst(), nextKey)
     }
 
-    /// Child `key` completed; returns `true` if a waiting inner should now be pumped by the caller.
-    mutating func childCompleted<Output>(_ key: Int, _ effects: Effects<Output>) -> Bool {
+    /// Child `key` completed: moves it to `finished` (the caller releases it after unlocking);
+    /// returns `true` if a waiting inner should now be pumped by the caller.
+    mutating func childCompleted<Output>(
+        _ key: Int, _ effects: Effects<Output>, finished: inout DisposableNode?
+    ) -> Bool {
         if current?.key == key {
-            effects.release(current.take()?.child)
+            finished = current.take()?.child
         } else if let removed = others.removeValue(forKey: key) {
-            effects.release(removed)
+            finished = removed
         } else {
             return false  // a replaced child of `latest`
         }
@@ -202,7 +205,11 @@ where Mapping.Source == Source, Mapping.Result == Inner {
 
     func childCompleted(key: Int) {
         var pumps = false
-        update { state, effects in pumps = state.childCompleted(key, effects) }
+        // Released here, after unlocking: handing it to the effects would cost the engine's
+        // after-unlock pass on every inner.
+        var finished: DisposableNode?
+        update { state, effects in pumps = state.childCompleted(key, effects, finished: &finished) }
+        finished = nil
         if pumps { pump() }
     }
 
