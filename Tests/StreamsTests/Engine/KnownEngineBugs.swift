@@ -9,13 +9,15 @@ enum KnownEngineBug {
         into the source of an operator that delivers from its timer (delay)
         """
 
-    /// Found by the probes: a subject frees the observers a stop event removed under its lock.
+    /// Found by the probes: a subject releases queued elements, and the observers a stop event
+    /// removed, under its lock.
     static let subjectDrain = """
-        SubjectCore.drainQueued releases each work item and observer snapshot only after re-taking \
-        the subject's lock (loop locals live to the end of the loop body); after a stop event the \
-        snapshot is the last owner of the removed observers, so an operator freed by its source's \
-        completion or error releases its elements under the source subject's lock: subscribing or \
-        sending to that subject from the element's deinit deadlocks
+        SubjectCore.drainQueued releases each work item (an element sent while a delivery ran) and \
+        observer snapshot only after re-taking the subject's lock (loop locals live to the end of \
+        the loop body); after a stop event the snapshot is the last owner of the removed observers, \
+        so an operator freed by its source's completion or error releases its elements under the \
+        source subject's lock: subscribing or sending to that subject from the element's deinit \
+        deadlocks
         """
 
     /// Found by the retention tests: disposing a ReplaySubject keeps its buffer.
