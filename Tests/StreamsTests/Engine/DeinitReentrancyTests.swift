@@ -34,102 +34,60 @@ import Testing
             ])
     }
 
-    /// The subjects and shares: a, then b, which displaces a, then c.
-    static let displacements: [Displacement] = [
-        Displacement(
-            holder: .publishSubject, steps: [.main("a"), .main("b"), .main("c")], victim: "a",
-            expected: [
-                .disposes: [.next(210, "a")],
-                .subscribes: [
-                    .next(210, "a"), .next(220, "b"), .next(220, "late b"), .next(230, "c"), .next(230, "late c"),
-                ],
-                .sends: [.next(210, "a"), .next(210, "x"), .next(220, "b"), .next(230, "c")],
-            ]),
-        Displacement(
-            holder: .behaviorSubject, steps: [.main("a"), .main("b"), .main("c")], victim: "a",
-            expected: [
-                .disposes: [.next(200, "0"), .next(210, "a"), .next(220, "b")],
-                .subscribes: [
-                    .next(200, "0"), .next(210, "a"), .next(220, "b"), .next(220, "late b"), .next(230, "c"),
-                    .next(230, "late c"),
-                ],
-                .sends: [.next(200, "0"), .next(210, "a"), .next(220, "b"), .next(220, "x"), .next(230, "c")],
-            ]),
-        Displacement(
-            holder: .replaySubject, steps: [.main("a"), .main("b"), .main("c")], victim: "a",
-            expected: [
-                .disposes: [.next(210, "a"), .next(220, "b")],
-                .subscribes: [
-                    .next(210, "a"), .next(220, "b"), .next(220, "late b"), .next(230, "c"), .next(230, "late c"),
-                ],
-                .sends: [.next(210, "a"), .next(220, "b"), .next(220, "x"), .next(230, "c")],
-            ]),
-        Displacement(
-            holder: .asyncSubject, steps: [.main("a"), .main("b"), .main("c"), .complete], victim: "a",
-            expected: [
-                .disposes: [],
-                .subscribes: [.next(240, "c"), .next(240, "late c"), .completed(240), .completed(240)],
-                .sends: [.next(240, "c"), .completed(240)],
-            ]),
-        Displacement(
-            holder: .publishRelay, steps: [.main("a"), .main("b"), .main("c")], victim: "a",
-            expected: [
-                .disposes: [.next(210, "a")],
-                .subscribes: [
-                    .next(210, "a"), .next(220, "b"), .next(220, "late b"), .next(230, "c"), .next(230, "late c"),
-                ],
-                .sends: [.next(210, "a"), .next(210, "x"), .next(220, "b"), .next(230, "c")],
-            ]),
-        Displacement(
-            holder: .behaviorRelay, steps: [.main("a"), .main("b"), .main("c")], victim: "a",
-            expected: [
-                .disposes: [.next(200, "0"), .next(210, "a"), .next(220, "b")],
-                .subscribes: [
-                    .next(200, "0"), .next(210, "a"), .next(220, "b"), .next(220, "late b"), .next(230, "c"),
-                    .next(230, "late c"),
-                ],
-                .sends: [.next(200, "0"), .next(210, "a"), .next(220, "b"), .next(220, "x"), .next(230, "c")],
-            ]),
-        Displacement(
-            holder: .replayRelay, steps: [.main("a"), .main("b"), .main("c"), .main("d")], victim: "a",
-            expected: [
-                .disposes: [.next(210, "a"), .next(220, "b"), .next(230, "c")],
-                .subscribes: [
-                    .next(210, "a"), .next(220, "b"), .next(230, "c"), .next(230, "late b"), .next(230, "late c"),
-                    .next(240, "d"), .next(240, "late d"),
-                ],
-                .sends: [.next(210, "a"), .next(220, "b"), .next(230, "c"), .next(230, "x"), .next(240, "d")],
-            ]),
-        Displacement(
-            holder: .shareReplay, steps: [.main("a"), .main("b"), .main("c")], victim: "a",
-            expected: [
-                .disposes: [.next(210, "a"), .next(220, "b")],
-                .subscribes: [
-                    .next(210, "a"), .next(220, "b"), .next(220, "late b"), .next(230, "c"), .next(230, "late c"),
-                ],
-                .sends: [.next(210, "a"), .next(220, "b"), .next(220, "x"), .next(230, "c")],
-            ]),
-        Displacement(
-            holder: .shareReplayForever, steps: [.main("a"), .main("b"), .main("c")], victim: "a",
-            expected: [
-                .disposes: [.next(210, "a"), .next(220, "b")],
-                .subscribes: [
-                    .next(210, "a"), .next(220, "b"), .next(220, "late b"), .next(230, "c"), .next(230, "late c"),
-                ],
-                .sends: [.next(210, "a"), .next(220, "b"), .next(220, "x"), .next(230, "c")],
-            ]),
+    private static let abc: [Step] = [.main("a"), .main("b"), .main("c")]
+
+    /// A holder that keeps nothing: a is released as soon as it was sent.
+    private static let broadcast: [Reentry: [Recorded<Event<String>>]] = [
+        .disposes: [.next(210, "a")],
+        .subscribes: [.next(210, "a"), .next(220, "b"), .next(220, "late b"), .next(230, "c"), .next(230, "late c")],
+        .sends: [.next(210, "a"), .next(210, "x"), .next(220, "b"), .next(230, "c")],
     ]
+
+    /// A holder that keeps the latest element: b displaces a, and a is released after b was
+    /// delivered; a late subscriber gets b first.
+    private static let latest: [Reentry: [Recorded<Event<String>>]] = [
+        .disposes: [.next(210, "a"), .next(220, "b")],
+        .subscribes: [.next(210, "a"), .next(220, "b"), .next(220, "late b"), .next(230, "c"), .next(230, "late c")],
+        .sends: [.next(210, "a"), .next(220, "b"), .next(220, "x"), .next(230, "c")],
+    ]
+
+    /// The subjects, relays and shares: a, then b, which displaces a, then c.
+    static let displacements: [Displacement] =
+        [Holder.publishSubject, .publishRelay].map {
+            Displacement(holder: $0, steps: abc, victim: "a", expected: broadcast)
+        }
+        + [Holder.replaySubject, .shareReplay, .shareReplayForever].map {
+            Displacement(holder: $0, steps: abc, victim: "a", expected: latest)
+        }
+        // A current value: the subscription starts with 0.
+        + [Holder.behaviorSubject, .behaviorRelay].map {
+            Displacement(holder: $0, steps: abc, victim: "a", expected: latest.mapValues { [.next(200, "0")] + $0 })
+        } + [
+            Displacement(
+                holder: .asyncSubject, steps: abc + [.complete], victim: "a",
+                expected: [
+                    .disposes: [],
+                    .subscribes: [.next(240, "c"), .next(240, "late c"), .completed(240), .completed(240)],
+                    .sends: [.next(240, "c"), .completed(240)],
+                ]),
+            // Two replayed: c displaces a; a late subscriber gets b and c.
+            Displacement(
+                holder: .replayRelay, steps: abc + [.main("d")], victim: "a",
+                expected: [
+                    .disposes: [.next(210, "a"), .next(220, "b"), .next(230, "c")],
+                    .subscribes: [
+                        .next(210, "a"), .next(220, "b"), .next(230, "c"), .next(230, "late b"), .next(230, "late c"),
+                        .next(240, "d"), .next(240, "late d"),
+                    ],
+                    .sends: [.next(210, "a"), .next(220, "b"), .next(230, "c"), .next(230, "x"), .next(240, "d")],
+                ]),
+        ]
 
     /// `share(replay:)` drops its subject, and the replayed element, when the source completes.
     static let endings: [Displacement] = [
-        Displacement(
-            holder: .shareReplay, steps: [.main("a"), .complete], victim: "a",
-            expected: [
-                .disposes: [.next(210, "a"), .completed(220)],
-                .subscribes: [.next(210, "a"), .completed(220), .completed(220)],
-                .sends: [.next(210, "a"), .completed(220)],
-            ],
-            knownIssues: .every(KnownEngineBug.subjectDrain))
+        .ending(
+            .shareReplay, steps: [.main("a"), .complete], emitted: [.next(210, "a")], end: 220, endsFirst: true,
+            knownIssue: KnownEngineBug.subjectDrain)
     ]
 
     @Test(arguments: displacements + endings, Reentry.allCases)

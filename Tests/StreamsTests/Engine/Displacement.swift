@@ -127,9 +127,26 @@ struct Displacement: Sendable, CustomTestStringConvertible {
     }
 }
 
+extension Displacement {
+    /// A holder that still holds the victim when its inputs complete, at tick `end`, and releases
+    /// it then. The observer saw `emitted`; a late subscriber gets only the end (the inputs have
+    /// stopped) and x is dropped. With `endsFirst` the end is delivered before the victim is
+    /// released, so disposing from its deinit no longer cancels it.
+    static func ending(
+        _ holder: Holder, steps: [Step], victim: String = "a", emitted: [Recorded<Event<String>>], end: Int,
+        endsFirst: Bool, knownIssue: String? = nil
+    ) -> Displacement {
+        let ended = emitted + [.completed(end)]
+        return Displacement(
+            holder: holder, steps: steps, victim: victim,
+            expected: [.disposes: endsFirst ? ended : emitted, .subscribes: ended + [.completed(end)], .sends: ended],
+            knownIssues: knownIssue.map { .every($0) } ?? [:])
+    }
+}
+
 extension [Reentry: String] {
-    /// The same known issue for every reentry.
-    static func every(_ issue: String) -> Self {
-        Dictionary(uniqueKeysWithValues: Reentry.allCases.map { ($0, issue) })
+    /// The same known issue for every reentry, or for those listed.
+    static func every(_ issue: String, for reentries: [Reentry] = Reentry.allCases) -> Self {
+        Dictionary(uniqueKeysWithValues: reentries.map { ($0, issue) })
     }
 }
