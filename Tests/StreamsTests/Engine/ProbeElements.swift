@@ -10,9 +10,6 @@ final class Census: Sendable {
     /// Probes created and not yet released.
     var live: Int { created.value - released.value }
 
-    /// Probes released so far.
-    var releasedCount: Int { released.value }
-
     /// The names of the probes whose `deinit` ran while the thread held an engine lock, with the
     /// number of locks held (`"b@1"`): user code under a library lock. Must stay empty.
     var releasedUnderLock: [String] { underLock.values }

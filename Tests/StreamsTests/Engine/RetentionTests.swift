@@ -8,8 +8,8 @@ import Testing
 @Suite struct RetentionTests {
     struct Retention: Sendable, CustomTestStringConvertible {
         let holder: Holder
-        /// Probes alive after 40 elements (into each input the holder keeps one from), after both
-        /// inputs completed, and after the subscription was disposed.
+        /// Probes alive after 40 elements (into each input the holder keeps one from), after the
+        /// sequence ended, and after the subscription was disposed.
         let live: [Int]
 
         var testDescription: String { holder.name }
@@ -41,9 +41,10 @@ import Testing
         Retention(holder: .delay, live: [16, 0, 0]),
     ]
 
-    @Test(arguments: retentions)
-    func keepsExactlyItsElementsAlive(_ retention: Retention) {
-        let report = retention.holder.flood(ending: .completion)
+    /// However the sequence ends — completed, failed or disposed — the counts are the same.
+    @Test(arguments: retentions, Ending.allCases)
+    func keepsExactlyItsElementsAlive(_ retention: Retention, _ ending: Ending) {
+        let report = retention.holder.flood(ending: ending)
         #expect(report.live == retention.live)
         #expect(report.census.live == 0)
     }
