@@ -1,0 +1,54 @@
+/// Errors the library itself produces, with RxSwift's name and cases, so code that catches or
+/// compares `RxError` ports unchanged.
+///
+/// Equality compares cases (and, for `disposed`, ignores which object: RxTest compares errors by
+/// domain and code, so two `disposed` errors are equal there too).
+public enum RxError: Error, Equatable, CustomDebugStringConvertible {
+    /// An unknown error occurred.
+    case unknown
+    /// An operation on an object that was already disposed (a subject after `dispose()`).
+    case disposed(object: any AnyObject & Sendable)
+    /// An arithmetic overflow (`enumerated()` past `Int.max` elements).
+    case overflow
+    /// An argument was out of range (`element(at:)` past the end).
+    case argumentOutOfRange
+    /// A sequence had no elements where one was required (`single()`, `asSingle()`).
+    case noElements
+    /// A sequence had more than one element where one was required.
+    case moreThanOneElement
+    /// `timeout` fired, or a blocking call ran out of time.
+    case timeout
+
+    /// A sentence describing the error.
+    public var debugDescription: String {
+        switch self {
+        case .unknown: "Unknown error occurred."
+        case .disposed(let object): "Object `\(object)` was already disposed."
+        case .overflow: "Arithmetic overflow occurred."
+        case .argumentOutOfRange: "Argument out of range."
+        case .noElements: "Sequence doesn't contain any elements."
+        case .moreThanOneElement: "Sequence contains more than one element."
+        case .timeout: "Sequence timeout."
+        }
+    }
+
+    /// `true` when both are the same case (`disposed` errors are equal whatever the object).
+    public static func == (lhs: RxError, rhs: RxError) -> Bool {
+        switch (lhs, rhs) {
+        case (.unknown, .unknown), (.disposed, .disposed), (.overflow, .overflow),
+            (.argumentOutOfRange, .argumentOutOfRange), (.noElements, .noElements),
+            (.moreThanOneElement, .moreThanOneElement), (.timeout, .timeout):
+            true
+        default:
+            false
+        }
+    }
+}
+
+/// The library's errors under their earlier name: the same type as ``RxError``.
+public typealias StreamsError = RxError
+
+extension SubjectCore: CustomStringConvertible {
+    /// The subject's kind, as ``RxError/disposed(object:)`` names it ("PublishSubject").
+    var description: String { Policy.subjectName }
+}
