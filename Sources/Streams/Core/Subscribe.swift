@@ -69,7 +69,8 @@ extension ObservableType {
     ///
     /// The closures run on the thread that delivers the event (use `observe(on:)` to choose it).
     /// `onDisposed` runs once, after the terminal event or on disposal. An error with no
-    /// `onError` goes to ``Hooks/unhandledError``. The result is not discardable: keep it (for
+    /// `onError` goes to ``Hooks/defaultErrorHandler`` (with this call's stack when
+    /// ``Hooks/recordCallStackOnError`` is on). The result is not discardable: keep it (for
     /// example with `disposed(by:)`) or the subscription can only end by terminating.
     public func subscribe(
         onNext: (@Sendable (Element) -> Void)? = nil,
@@ -77,6 +78,7 @@ extension ObservableType {
         onCompleted: (@Sendable () -> Void)? = nil,
         onDisposed: (@Sendable () -> Void)? = nil
     ) -> any Disposable {
+        let onError = onError ?? Hooks.errorHandlerCapturingCallStack()
         if let onNext, onError == nil, onCompleted == nil, onDisposed == nil {
             let node = NextClosureNode(onNext: onNext)
             node.setUpstream(asObservable().subscribe(node))
