@@ -12,7 +12,7 @@ public final class BehaviorSubject<Element>: Observable<Element>, ObserverType, 
     }
 
     /// The current value. Throws the subject's error if it failed, or
-    /// ``StreamsError/disposed(object:)`` if it was disposed.
+    /// ``RxError/disposed(object:)`` if it was disposed.
     public func value() throws -> Element {
         let (current, failure) = try core.readPolicy { policy in
             if case .error(let error) = policy.stopEvent { return (policy.current, error as (any Error)?) }
@@ -39,11 +39,11 @@ public final class BehaviorSubject<Element>: Observable<Element>, ObserverType, 
     /// `true` while at least one observer is subscribed.
     public var hasObservers: Bool { core.hasObservers }
 
-    /// Releases every observer; later use fails with ``StreamsError/disposed(object:)``.
+    /// Releases every observer; later use fails with ``RxError/disposed(object:)``.
     public func dispose() { core.dispose() }
 
     /// The subject as an observer.
-    public func asObserver() -> AnyObserver<Element> { AnyObserver(eventHandler: on) }
+    public func asObserver() -> BehaviorSubject<Element> { self }
 
     override func subscribe(_ receiver: Receiver<Element>) -> any Disposable { core.subscribe(receiver) }
 }

@@ -36,11 +36,11 @@ public final class ReplaySubject<Element>: Observable<Element>, ObserverType, @u
     /// `true` while at least one observer is subscribed.
     public var hasObservers: Bool { core.hasObservers }
 
-    /// Releases every observer; later use fails with ``StreamsError/disposed(object:)``.
+    /// Releases every observer; later use fails with ``RxError/disposed(object:)``.
     public func dispose() { core.dispose() }
 
     /// The subject as an observer.
-    public func asObserver() -> AnyObserver<Element> { AnyObserver(eventHandler: on) }
+    public func asObserver() -> ReplaySubject<Element> { self }
 
     override func subscribe(_ receiver: Receiver<Element>) -> any Disposable { core.subscribe(receiver) }
 }
