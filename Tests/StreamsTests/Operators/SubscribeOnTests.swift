@@ -33,16 +33,6 @@ import Testing
         #expect(times.items == ["subscribed @201", "disposed @1001"])
     }
 
-    @Test func disposingBeforeTheHopCancelsTheSubscription() {
-        let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createHotObservable([.next(210, 1)])
-        let observer = scheduler.createObserver(Int.self)
-        scheduler.scheduleAt(200) { xs.subscribe(on: scheduler).subscribe(observer).dispose() }
-        scheduler.start()
-        #expect(observer.events == [])
-        #expect(xs.subscriptions == [])
-    }
-
     @Test func subscribesAndDisposesInAHop() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(150, 1), .next(210, 2)])
