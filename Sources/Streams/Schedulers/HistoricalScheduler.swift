@@ -7,7 +7,8 @@ import Foundation
 /// due-date order (then in the order it was scheduled), with the clock set to its date first.
 /// The clock is kept in microseconds, so due dates round to the nearest microsecond.
 public final class HistoricalScheduler: SchedulerType, @unchecked Sendable {  // immutable; `ticks` is thread-safe
-    /// Seconds per tick of the underlying virtual-time scheduler.
+    /// Ticks of the underlying virtual-time scheduler per second, and seconds per tick.
+    private static let ticksPerSecond = 1e6
     private static let resolution = 1e-6
     private let ticks: VirtualTimeScheduler
 
@@ -18,10 +19,10 @@ public final class HistoricalScheduler: SchedulerType, @unchecked Sendable {  //
     }
 
     /// The virtual clock.
-    public var clock: RxTime { ticks.now }
+    public var clock: RxTime { Date(timeIntervalSince1970: Double(ticks.clock) / Self.ticksPerSecond) }
 
     /// The virtual clock (``clock``).
-    public var now: RxTime { ticks.now }
+    public var now: RxTime { clock }
 
     /// Runs `action(state)` at the current date (after what is already due then).
     public func schedule<StateType: Sendable>(
@@ -70,5 +71,5 @@ public final class HistoricalScheduler: SchedulerType, @unchecked Sendable {  //
 
     private static func tick(at date: RxTime) -> Int { tickCount(in: date.timeIntervalSince1970) }
 
-    private static func tickCount(in seconds: TimeInterval) -> Int { Int((seconds / resolution).rounded()) }
+    private static func tickCount(in seconds: TimeInterval) -> Int { Int((seconds * ticksPerSecond).rounded()) }
 }
