@@ -82,7 +82,7 @@ extension Single where Element: Sendable {
     /// while subscribing is returned.
     public var value: Element {
         get async throws {
-            guard let element = try await TraitOutcome.await(source) else { throw RxError.noElements }
+            guard let element = try await TraitOutcome.await(source) else { throw StreamsError.noElements }
             return element
         }
     }

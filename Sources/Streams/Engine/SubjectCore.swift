@@ -21,7 +21,7 @@
 ///
 /// States: open (events are accepted and broadcast); stopped (a stop event was accepted: new
 /// subscribers get the policy's replay, which ends with it); disposed (every observer released;
-/// later use fails with ``RxError/disposed(object:)``).
+/// later use fails with ``StreamsError/disposed(object:)``).
 ///
 /// Invariants: every `var` is touched only with `lock` held; `entries` is sorted by id and ids
 /// start at 1 (a subscription is this list and the id, see ``DisposableNode/dispose(key:)``);
@@ -72,7 +72,7 @@ final class SubjectCore<Element, Policy: SubjectPolicy<Element>>: DisposableNode
     /// Reads the policy's state (a current value) under the lock; fails once disposed.
     func readPolicy<Result>(_ body: (Policy) throws -> Result) throws -> Result {
         try lock.withLock {
-            if disposed { throw RxError.disposed(object: self) }
+            if disposed { throw StreamsError.disposed(object: self) }
             return try body(policy)
         }
     }
@@ -225,7 +225,7 @@ final class SubjectCore<Element, Policy: SubjectPolicy<Element>>: DisposableNode
     private func subscribeReplaying(_ receiver: Receiver<Element>) -> any Disposable {
         if disposed {
             lock.unlock()
-            receiver.onError(RxError.disposed(object: self))
+            receiver.onError(StreamsError.disposed(object: self))
             return NopDisposable()
         }
         let replay = policy.replay()
@@ -289,7 +289,7 @@ final class SubjectCore<Element, Policy: SubjectPolicy<Element>>: DisposableNode
     /// `true` if at least one observer is subscribed.
     var hasObservers: Bool { lock.withLock { entries.count > tombstones } }
 
-    /// Releases all observers; later use of the subject fails with ``RxError/disposed(object:)``.
+    /// Releases all observers; later use of the subject fails with ``StreamsError/disposed(object:)``.
     override func dispose() {
         let released: (ContiguousArray<SubjectEntry>, [Work]) = lock.withLock {
             disposed = true

@@ -5,7 +5,7 @@ extension ObservableType {
     /// Emits only the element at `index` (counting from zero), then completes.
     ///
     /// Timing: emits and completes (disposing the source subscription) as soon as that element
-    /// arrives; if the source completes first, fails with ``RxError/argumentOutOfRange``.
+    /// arrives; if the source completes first, fails with ``StreamsError/argumentOutOfRange``.
     /// `index` must not be negative.
     public func element(at index: Int) -> Observable<Element> {
         precondition(index >= 0, "element(at:): index must not be negative")
@@ -50,5 +50,5 @@ private final class ElementAtSink<Element>: Sink<Element, Element>,
     }
 
     override func onError(_ error: any Error) { forwardError(error) }
-    override func onCompleted() { forwardError(RxError.argumentOutOfRange) }
+    override func onCompleted() { forwardError(StreamsError.argumentOutOfRange) }
 }

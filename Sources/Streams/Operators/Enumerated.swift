@@ -1,6 +1,6 @@
 // Timing (RxSwift 6): each element is emitted at once, paired with its index (0, 1, 2, …);
 // completion and errors are forwarded at once. An index past `Int.max` fails with
-// `RxError.overflow` instead of wrapping.
+// `StreamsError.overflow` instead of wrapping.
 //
 // States: counting (`next` is the next element's index). Single upstream, so calls arrive
 // serialized and the counter needs no lock.
@@ -9,7 +9,7 @@ extension ObservableType {
     /// Emits each element paired with its index, counting from zero.
     ///
     /// Timing: emits with each element and terminates with the source; fails with
-    /// ``RxError/overflow`` rather than wrap past `Int.max`.
+    /// ``StreamsError/overflow`` rather than wrap past `Int.max`.
     public func enumerated() -> Observable<(index: Int, element: Element)> {
         enumerated(startingAt: 0)
     }
@@ -41,7 +41,7 @@ private final class EnumeratedSink<Element>: Sink<Element, (index: Int, element:
 
     override func onNext(_ element: Element) {
         guard !isDisposed else { return }
-        guard next != Int.max else { return forwardError(RxError.overflow) }
+        guard next != Int.max else { return forwardError(StreamsError.overflow) }
         let index = next
         next += 1
         forwardNext((index, element))

@@ -1,7 +1,7 @@
 // Timing (RxSwift 6): the first element (of those passing `predicate`) is emitted at once; a
-// second one fails the result with `RxError.moreThanOneElement` at that moment (unsubscribing
+// second one fails the result with `StreamsError.moreThanOneElement` at that moment (unsubscribing
 // from the source). The source's completion completes the result if an element was emitted,
-// otherwise fails it with `RxError.noElements`. A throwing predicate fails the result.
+// otherwise fails it with `StreamsError.noElements`. A throwing predicate fails the result.
 //
 // States: empty (no element yet); seen (one element emitted); stopped (engine). Single
 // upstream, so the flag needs no lock.
@@ -10,8 +10,8 @@ extension ObservableType {
     /// Emits the source's only element; fails if the source has none or more than one.
     ///
     /// Timing: the element is emitted as it arrives; a second element fails the result with
-    /// ``RxError/moreThanOneElement`` at once; completion without an element fails it with
-    /// ``RxError/noElements``.
+    /// ``StreamsError/moreThanOneElement`` at once; completion without an element fails it with
+    /// ``StreamsError/noElements``.
     public func single() -> Observable<Element> {
         lift(SingleElement<Element>(predicate: nil))
     }
@@ -51,7 +51,7 @@ private final class SingleElementSink<Element>: Sink<Element, Element>,
         } catch {
             return forwardError(error)
         }
-        guard !seen else { return forwardError(RxError.moreThanOneElement) }
+        guard !seen else { return forwardError(StreamsError.moreThanOneElement) }
         seen = true
         forwardNext(element)
     }
@@ -59,6 +59,6 @@ private final class SingleElementSink<Element>: Sink<Element, Element>,
     override func onError(_ error: any Error) { forwardError(error) }
 
     override func onCompleted() {
-        if seen { forwardCompleted() } else { forwardError(RxError.noElements) }
+        if seen { forwardCompleted() } else { forwardError(StreamsError.noElements) }
     }
 }

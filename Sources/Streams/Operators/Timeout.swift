@@ -1,6 +1,6 @@
 // Timing: the timer starts at subscription and restarts with each element. If it fires first,
 // the source's subscription is disposed and `other` is subscribed (the plain form's `other`
-// fails with ``RxError/timeout``). Disposal cancels the timer and disposes whichever
+// fails with ``StreamsError/timeout``). Disposal cancels the timer and disposes whichever
 // subscription is live.
 //
 // States: watching (the source is a child; each of its elements re-arms the timer); switched
@@ -8,12 +8,12 @@
 // stopped (engine).
 
 extension ObservableType {
-    /// Forwards the source's events, but fails with ``RxError/timeout`` if `dueTime` passes
+    /// Forwards the source's events, but fails with ``StreamsError/timeout`` if `dueTime` passes
     /// on `scheduler` without an event (counted from subscription, then from each element).
     ///
     /// On timeout the source subscription is disposed. Disposal cancels the timer.
     public func timeout(_ dueTime: RxTimeInterval, scheduler: some SchedulerType) -> Observable<Element> {
-        Timeout(source: asObservable(), dueTime: dueTime, other: .error(RxError.timeout), scheduler: scheduler)
+        Timeout(source: asObservable(), dueTime: dueTime, other: .error(StreamsError.timeout), scheduler: scheduler)
             .asObservable()
     }
 

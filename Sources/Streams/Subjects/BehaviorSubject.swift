@@ -12,7 +12,7 @@ public final class BehaviorSubject<Element>: Observable<Element>, ObserverType, 
     }
 
     /// The current value. Throws the subject's error if it failed, or
-    /// ``RxError/disposed(object:)`` if it was disposed.
+    /// ``StreamsError/disposed(object:)`` if it was disposed.
     public func value() throws -> Element {
         let (current, failure) = try core.readPolicy { policy in
             if case .error(let error) = policy.stopEvent { return (policy.current, error as (any Error)?) }
@@ -39,7 +39,7 @@ public final class BehaviorSubject<Element>: Observable<Element>, ObserverType, 
     /// `true` while at least one observer is subscribed.
     public var hasObservers: Bool { core.hasObservers }
 
-    /// Releases every observer; later use fails with ``RxError/disposed(object:)``.
+    /// Releases every observer; later use fails with ``StreamsError/disposed(object:)``.
     public func dispose() { core.dispose() }
 
     /// The subject as an observer.

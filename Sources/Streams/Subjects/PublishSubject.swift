@@ -25,7 +25,7 @@ public final class PublishSubject<Element>: Observable<Element>, ObserverType, @
     /// `true` while at least one observer is subscribed.
     public var hasObservers: Bool { core.hasObservers }
 
-    /// Releases every observer; later use fails with ``RxError/disposed(object:)``.
+    /// Releases every observer; later use fails with ``StreamsError/disposed(object:)``.
     public func dispose() { core.dispose() }
 
     /// The subject as an observer.

@@ -30,7 +30,7 @@ public struct BlockingObservable<Element> {
     let timeout: TimeInterval?
 
     /// All elements, once the sequence completes; throws its error, or
-    /// ``Streams/RxError/timeout`` if it does not terminate within the timeout.
+    /// ``Streams/StreamsError/timeout`` if it does not terminate within the timeout.
     public func toArray() throws -> [Element] {
         let outcome = run(limit: nil)
         if let error = outcome.error { throw error }
@@ -39,7 +39,7 @@ public struct BlockingObservable<Element> {
 
     /// The first element (`nil` if the sequence completes empty); returns as soon as it arrives
     /// and disposes the subscription. Throws an error that arrives first, or
-    /// ``Streams/RxError/timeout``.
+    /// ``Streams/StreamsError/timeout``.
     public func first() throws -> Element? {
         let outcome = run(limit: 1)
         if let error = outcome.error { throw error }
@@ -47,35 +47,35 @@ public struct BlockingObservable<Element> {
     }
 
     /// The last element (`nil` if the sequence completes empty), once the sequence completes;
-    /// throws its error or ``Streams/RxError/timeout``.
+    /// throws its error or ``Streams/StreamsError/timeout``.
     public func last() throws -> Element? {
         let outcome = run(limit: nil)
         if let error = outcome.error { throw error }
         return outcome.elements.last
     }
 
-    /// The only element, once the sequence completes. Throws ``Streams/RxError/noElements``
-    /// if it completes empty, ``Streams/RxError/moreThanOneElement`` as soon as a second
-    /// element arrives, its error, or ``Streams/RxError/timeout``.
+    /// The only element, once the sequence completes. Throws ``Streams/StreamsError/noElements``
+    /// if it completes empty, ``Streams/StreamsError/moreThanOneElement`` as soon as a second
+    /// element arrives, its error, or ``Streams/StreamsError/timeout``.
     public func single() throws -> Element {
         try single { _ in true }
     }
 
     /// The only element for which `predicate` returns `true`, once the sequence completes.
-    /// Throws ``Streams/RxError/noElements`` if there is none,
-    /// ``Streams/RxError/moreThanOneElement`` as soon as a second one arrives, an error the
+    /// Throws ``Streams/StreamsError/noElements`` if there is none,
+    /// ``Streams/StreamsError/moreThanOneElement`` as soon as a second one arrives, an error the
     /// predicate throws or the sequence fails with (either ends the wait at once), or
-    /// ``Streams/RxError/timeout``.
+    /// ``Streams/StreamsError/timeout``.
     public func single(_ predicate: @escaping (Element) throws -> Bool) throws -> Element {
         let outcome = run(limit: 2, predicate: predicate)
         if let error = outcome.error { throw error }
-        guard outcome.elements.count <= 1 else { throw RxError.moreThanOneElement }
-        guard let element = outcome.elements.first else { throw RxError.noElements }
+        guard outcome.elements.count <= 1 else { throw StreamsError.moreThanOneElement }
+        guard let element = outcome.elements.first else { throw StreamsError.noElements }
         return element
     }
 
     /// The elements and how the sequence ended; a timeout ends it as
-    /// `.failed(elements:error: RxError.timeout)`.
+    /// `.failed(elements:error: StreamsError.timeout)`.
     public func materialize() -> MaterializedSequenceResult<Element> {
         let outcome = run(limit: nil)
         if let error = outcome.error { return .failed(elements: outcome.elements, error: error) }
@@ -169,14 +169,14 @@ private final class BlockingRecorder<Element>: ObserverType, @unchecked Sendable
     func outcome(timedOut: Bool) -> (elements: [Element], error: (any Error)?) {
         lock.withLock {
             finished = true
-            return (elements, timedOut ? RxError.timeout : error)
+            return (elements, timedOut ? StreamsError.timeout : error)
         }
     }
 }
 
 extension ObservableType {
     /// Blocking access to this sequence's events; `timeout` (seconds, `nil` for none) bounds
-    /// each blocking call, after which it throws ``Streams/RxError/timeout``.
+    /// each blocking call, after which it throws ``Streams/StreamsError/timeout``.
     public func toBlocking(timeout: TimeInterval? = nil) -> BlockingObservable<Element> {
         BlockingObservable(source: asObservable(), timeout: timeout)
     }

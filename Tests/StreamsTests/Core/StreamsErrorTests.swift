@@ -2,7 +2,7 @@ import Streams
 import StreamsTest
 import Testing
 
-@Suite struct RxErrorTests {
+@Suite struct StreamsErrorTests {
     @Test func theLibrarysErrorsAreRxErrorsUnderEitherName() {
         let error: any Error = StreamsError.noElements
         #expect(error as? RxError == .noElements)

@@ -1,9 +1,9 @@
-/// Errors the library itself produces, with RxSwift's name and cases, so code that catches or
-/// compares `RxError` ports unchanged.
+/// Errors the library itself produces, with RxSwift's cases; ``RxError`` is the same type under
+/// RxSwift's name, so code that catches or compares `RxError` ports unchanged.
 ///
 /// Equality compares cases (and, for `disposed`, ignores which object: RxTest compares errors by
 /// domain and code, so two `disposed` errors are equal there too).
-public enum RxError: Error, Equatable, CustomDebugStringConvertible {
+public enum StreamsError: Error, Equatable, CustomDebugStringConvertible {
     /// An unknown error occurred.
     case unknown
     /// An operation on an object that was already disposed (a subject after `dispose()`).
@@ -33,7 +33,7 @@ public enum RxError: Error, Equatable, CustomDebugStringConvertible {
     }
 
     /// `true` when both are the same case (`disposed` errors are equal whatever the object).
-    public static func == (lhs: RxError, rhs: RxError) -> Bool {
+    public static func == (lhs: StreamsError, rhs: StreamsError) -> Bool {
         switch (lhs, rhs) {
         case (.unknown, .unknown), (.disposed, .disposed), (.overflow, .overflow),
             (.argumentOutOfRange, .argumentOutOfRange), (.noElements, .noElements),
@@ -45,10 +45,10 @@ public enum RxError: Error, Equatable, CustomDebugStringConvertible {
     }
 }
 
-/// The library's errors under their earlier name: the same type as ``RxError``.
-public typealias StreamsError = RxError
+/// The library's errors under RxSwift's name: the same type as ``StreamsError``.
+public typealias RxError = StreamsError
 
 extension SubjectCore: CustomStringConvertible {
-    /// The subject's kind, as ``RxError/disposed(object:)`` names it ("PublishSubject").
+    /// The subject's kind, as ``StreamsError/disposed(object:)`` names it ("PublishSubject").
     var description: String { Policy.subjectName }
 }
