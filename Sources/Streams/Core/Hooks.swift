@@ -60,11 +60,12 @@ public enum Hooks {
         errorHandler.get()(callStack, error)
     }
 
-    /// The handler a subscription without `onError` uses: `nil` (report through
-    /// ``reportUnhandledError(_:callStack:)`` with no stack) unless ``recordCallStackOnError`` is
-    /// on, in which case the stack is captured now.
-    static func errorHandlerCapturingCallStack() -> (@Sendable (any Error) -> Void)? {
-        guard recordsCallStack.value else { return nil }
+    /// ``recordCallStackOnError``, read inline on the subscribe path (one relaxed atomic load).
+    @inline(__always) static var isRecordingCallStack: Bool { recordsCallStack.value }
+
+    /// The handler a subscription without `onError` uses while ``recordCallStackOnError`` is on:
+    /// it reports to ``defaultErrorHandler`` with the call stack captured now.
+    static func errorHandlerCapturingCallStack() -> @Sendable (any Error) -> Void {
         let callStack = callStackCapture.get()()
         return { error in reportUnhandledError(error, callStack: callStack) }
     }

@@ -78,7 +78,13 @@ extension ObservableType {
         onCompleted: (@Sendable () -> Void)? = nil,
         onDisposed: (@Sendable () -> Void)? = nil
     ) -> any Disposable {
-        let onError = onError ?? Hooks.errorHandlerCapturingCallStack()
+        if onError == nil, Hooks.isRecordingCallStack {
+            let node = ClosureNode(
+                onNext: onNext, onError: Hooks.errorHandlerCapturingCallStack(), onCompleted: onCompleted,
+                onDisposed: onDisposed)
+            node.setUpstream(asObservable().subscribe(node))
+            return node
+        }
         if let onNext, onError == nil, onCompleted == nil, onDisposed == nil {
             let node = NextClosureNode(onNext: onNext)
             node.setUpstream(asObservable().subscribe(node))
