@@ -20,15 +20,12 @@ import Testing
 
     /// RxSwift's `testSubscribeOn_SchedulerCompleted` expects `Subscription(201, 301)`: its
     /// `subscribe(on:)` subscribes the test observable itself (a generic source), so nothing
-    /// releases it before the disposal hop. Streams operators take `asObservable()`, whose sink
-    /// releases it at the completion (300), whichever way the test observable records it.
+    /// releases it before the disposal hop. Streams' `subscribe(on:)` does the same.
     @Test func subscribeOnCompletedAsInRxSwift() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs: TestableObservable<Int> = scheduler.createHotObservable([.completed(300)])
         let res = scheduler.start { xs.subscribe(on: scheduler) }
         #expect(res.events == [.completed(300)])
-        withKnownIssue("operators subscribe through asObservable(), released at the terminal event") {
-            #expect(xs.subscriptions == [Subscription(201, 301)])
-        }
+        #expect(xs.subscriptions == [Subscription(201, 301)])
     }
 }

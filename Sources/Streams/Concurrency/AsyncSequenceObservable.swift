@@ -2,15 +2,17 @@
 // emits from that task, so events are serial by construction. The subscriber may dispose from
 // any thread: disposal cancels the task (ending the iteration at the sequence's next
 // cancellation check), the loop also stops at its next element once the sink is disposed, and
-// the sink drops anything emitted after disposal — including the `CancellationError` a
-// cancelled sequence may throw (see AsyncOperation.swift for the mapping).
+// the sink drops anything emitted after disposal. A `CancellationError` the sequence throws
+// while the subscription is live completes the observable, as RxSwift's `asObservable()` does (a
+// sequence that ends by cancellation has ended, not failed).
 
 extension Observable {
-    /// Emits each element of `asyncSequence`, then completes, or fails with the error it throws.
+    /// Emits each element of `asyncSequence`, then completes, or fails with the error it throws
+    /// (a `CancellationError` completes it, as in RxSwift).
     ///
-    /// Timing: every subscription iterates the sequence in a new task that runs off the
-    /// subscriber's actor; elements are emitted from that task, one at a time. Disposal cancels the
-    /// task, and nothing is emitted afterwards.
+    /// Timing: every subscription iterates the sequence in a new task (of `priority`) that runs
+    /// off the subscriber's actor; elements are emitted from that task, one at a time. Disposal
+    /// cancels the task, and nothing is emitted afterwards.
     ///
     /// Each subscription makes its own iterator, so a single-consumer sequence such as
     /// `AsyncStream` must be subscribed only once (share the observable to fan it out).
@@ -22,9 +24,10 @@ extension Observable {
 }
 
 extension AsyncSequence where Self: Sendable {
-    /// This sequence as an observable (see ``Observable/from(asyncSequence:priority:)``).
-    public func asObservable() -> Observable<Element> {
-        AsyncSequenceObservable(sequence: self, priority: nil)
+    /// This sequence as an observable, iterated in a task of `priority` for each subscription
+    /// (see ``Observable/from(asyncSequence:priority:)`` for timing).
+    public func asObservable(priority: TaskPriority? = nil) -> Observable<Element> {
+        AsyncSequenceObservable(sequence: self, priority: priority)
     }
 }
 
@@ -48,6 +51,8 @@ private final class AsyncSequenceObservable<S: AsyncSequence & Sendable>: Observ
                     if sink.isDisposed { return }
                     sink.onNext(element)
                 }
+                sink.onCompleted()
+            } catch is CancellationError {
                 sink.onCompleted()
             } catch {
                 sink.onError(error)

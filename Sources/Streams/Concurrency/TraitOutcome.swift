@@ -1,10 +1,13 @@
 // Concurrency: one `TraitOutcome` per await. States: waiting (the continuation is stored);
 // holding (the first element is kept); cancelled; finished. Whoever takes the continuation out of
 // the locked state (the terminal event, or task cancellation) resumes it, outside the lock, so it
-// is resumed exactly once. The subscription is
-// a `SingleAssignmentDisposable`, so a cancellation that arrives while subscribing still
-// disposes it; it is also disposed on the terminal event, which releases the
-// outcome <-> subscription reference cycle.
+// is resumed exactly once. The subscription is a `SingleAssignmentDisposable`, so a cancellation
+// that arrives while subscribing still disposes it; it is also disposed on the terminal event,
+// which releases the outcome <-> subscription reference cycle.
+//
+// Cancellation (RxSwift 6.5+): the trait is subscribed even in an already-cancelled task, so a
+// trait that ends while it is subscribed (`Single.just`, `Completable.empty`) still returns its
+// result; otherwise cancellation disposes the subscription and throws `CancellationError`.
 
 /// Awaits the first element and the terminal event of an at-most-one-element observable.
 final class TraitOutcome<Element: Sendable>: @unchecked Sendable {  // `cell` is the synchronisation
@@ -31,21 +34,16 @@ final class TraitOutcome<Element: Sendable>: @unchecked Sendable {  // `cell` is
     }
 
     private func start(_ continuation: CheckedContinuation<Element?, any Error>, source: Observable<Element>) {
-        let alreadyCancelled = cell.update { state in
-            if state.cancelled { return true }
-            state.continuation = continuation
-            return false
-        }
-        if alreadyCancelled {
-            continuation.resume(throwing: CancellationError())
-            return
-        }
+        cell.update { state in state.continuation = continuation }
         subscription.setDisposable(
             source.subscribe(
                 onNext: { element in self.receive(element) },
                 onError: { error in self.finish(.failure(error)) },
                 onCompleted: { self.finish(.success(())) }
             ))
+        // A cancellation that came first (the task was already cancelled) ends the wait now,
+        // unless the trait ended while it was subscribed.
+        if cell.read({ $0.cancelled }) { cancel() }
     }
 
     private func receive(_ element: Element) {

@@ -15,7 +15,8 @@ extension ObservableType where Element: Sendable {
     /// Timing: the observable is subscribed when this is called (not at the first `next()`), so
     /// synchronous elements are buffered at once. The stream finishes when the observable
     /// completes and throws its error when it fails. Cancelling the consuming task, or dropping
-    /// the stream, disposes the subscription.
+    /// the stream, disposes the subscription; a loop cancelled before the observable ended
+    /// throws `CancellationError` (as RxSwift's `values`).
     ///
     /// Elements must be `Sendable`: they travel from the emitting thread to the consuming task.
     ///
@@ -30,7 +31,12 @@ extension ObservableType where Element: Sendable {
         let source = asObservable()
         return AsyncThrowingStream(bufferingPolicy: bufferingPolicy) { continuation in
             let subscription = SingleAssignmentDisposable()
-            continuation.onTermination = { _ in subscription.dispose() }
+            continuation.onTermination = { termination in
+                // Cancelled before the observable ended: the loop throws `CancellationError`, as
+                // RxSwift's `values` does. (The stream runs this before it finishes itself.)
+                if case .cancelled = termination { continuation.finish(throwing: CancellationError()) }
+                subscription.dispose()
+            }
             subscription.setDisposable(
                 source.subscribe(
                     onNext: { element in continuation.yield(element) },
@@ -71,7 +77,9 @@ extension Infallible where Element: Sendable {
 extension Single where Element: Sendable {
     /// Subscribes and returns the element, or throws the failure.
     ///
-    /// Cancelling the awaiting task disposes the subscription and throws `CancellationError`.
+    /// Cancelling the awaiting task disposes the subscription and throws `CancellationError`;
+    /// in an already-cancelled task the single is still subscribed, and a result it delivers
+    /// while subscribing is returned.
     public var value: Element {
         get async throws {
             guard let element = try await TraitOutcome.await(source) else { throw StreamsError.noElements }
@@ -83,7 +91,9 @@ extension Single where Element: Sendable {
 extension Maybe where Element: Sendable {
     /// Subscribes and returns the element, `nil` if the maybe completes empty, or throws the failure.
     ///
-    /// Cancelling the awaiting task disposes the subscription and throws `CancellationError`.
+    /// Cancelling the awaiting task disposes the subscription and throws `CancellationError`;
+    /// in an already-cancelled task the maybe is still subscribed, and a result it delivers
+    /// while subscribing is returned.
     public var value: Element? {
         get async throws { try await TraitOutcome.await(source) }
     }
@@ -92,7 +102,9 @@ extension Maybe where Element: Sendable {
 extension Completable {
     /// Subscribes and returns when the completable completes, or throws the failure.
     ///
-    /// Cancelling the awaiting task disposes the subscription and throws `CancellationError`.
+    /// Cancelling the awaiting task disposes the subscription and throws `CancellationError`;
+    /// in an already-cancelled task the completable is still subscribed, and completes normally
+    /// if it completes while subscribing.
     public var value: Void {
         get async throws { _ = try await TraitOutcome.await(source) }
     }

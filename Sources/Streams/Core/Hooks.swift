@@ -1,42 +1,112 @@
 import Foundation
 
-/// Global hooks for diagnostics.
+/// Global hooks for diagnostics (RxSwift's `Hooks`).
 public enum Hooks {
-    private static let handler = HookSlot { error in
-        FileHandle.standardError.write(Data("Streams: unhandled error: \(error)\n".utf8))
+    /// Handles an error that reached a subscriber without an `onError` handler, with the call
+    /// stack of that subscription (empty unless ``recordCallStackOnError`` was on when it started).
+    public typealias DefaultErrorHandler = @Sendable (_ subscriptionCallStack: [String], _ error: any Error) -> Void
+
+    /// Captures the call stack of a subscription (see ``customCaptureSubscriptionCallstack``).
+    public typealias CustomCaptureSubscriptionCallstack = @Sendable () -> [String]
+
+    private static let errorHandler = HookSlot<DefaultErrorHandler> { callStack, error in
+        var message = "Streams: unhandled error: \(error)\n"
+        if !callStack.isEmpty { message += "subscription called from:\n\(callStack.joined(separator: "\n"))\n" }
+        FileHandle.standardError.write(Data(message.utf8))
     }
 
-    /// Called with an error that reached a subscriber without an `onError` handler.
+    private static let callStackCapture = HookSlot<CustomCaptureSubscriptionCallstack> { Thread.callStackSymbols }
+
+    private static let recordsCallStack = HookFlag()
+
+    /// Called with an error that reached a subscriber without an `onError` handler, and the call
+    /// stack captured when that subscription was made (empty unless ``recordCallStackOnError``).
+    ///
+    /// The default writes the error (and a non-empty call stack) to standard error. Tests may
+    /// install a recorder. ``unhandledError`` is the same hook without the call stack.
+    public static var defaultErrorHandler: DefaultErrorHandler {
+        get { errorHandler.get() }
+        set { errorHandler.set(newValue) }
+    }
+
+    /// Called with an error that reached a subscriber without an `onError` handler: a view of
+    /// ``defaultErrorHandler`` that ignores the call stack (setting it replaces that handler).
     ///
     /// The default writes the error to standard error. Tests may install a recorder.
     public static var unhandledError: @Sendable (any Error) -> Void {
-        get { handler.get() }
-        set { handler.set(newValue) }
+        get {
+            let handler = errorHandler.get()
+            return { error in handler([], error) }
+        }
+        set { errorHandler.set { _, error in newValue(error) } }
     }
 
-    static func reportUnhandledError(_ error: any Error) {
-        unhandledError(error)
+    /// Whether `subscribe(onNext:onError:onCompleted:onDisposed:)` without `onError` captures the
+    /// call stack (with ``customCaptureSubscriptionCallstack``) for ``defaultErrorHandler``.
+    /// Off by default: capturing costs a stack walk per subscription.
+    public static var recordCallStackOnError: Bool {
+        get { recordsCallStack.value }
+        set { recordsCallStack.set(newValue) }
+    }
+
+    /// Captures a subscription's call stack when ``recordCallStackOnError`` is on; the default
+    /// returns `Thread.callStackSymbols`.
+    public static var customCaptureSubscriptionCallstack: CustomCaptureSubscriptionCallstack {
+        get { callStackCapture.get() }
+        set { callStackCapture.set(newValue) }
+    }
+
+    static func reportUnhandledError(_ error: any Error, callStack: [String] = []) {
+        errorHandler.get()(callStack, error)
+    }
+
+    /// ``recordCallStackOnError``, read inline on the subscribe path (one relaxed atomic load).
+    @inline(__always) static var isRecordingCallStack: Bool { recordsCallStack.value }
+
+    /// The handler a subscription without `onError` uses while ``recordCallStackOnError`` is on:
+    /// it reports to ``defaultErrorHandler`` with the call stack captured now.
+    static func errorHandlerCapturingCallStack() -> @Sendable (any Error) -> Void {
+        let callStack = callStackCapture.get()()
+        return { error in reportUnhandledError(error, callStack: callStack) }
     }
 }
 
-/// A replaceable global hook: a closure behind the engine's lock. Shared with StreamsMVC's hooks.
-package final class HookSlot: @unchecked Sendable {  // `cell` is the synchronisation
-    @exclusivity(unchecked) private var cell: LockedCell<@Sendable (any Error) -> Void>
+/// A replaceable global hook: a value (a closure) behind the engine's lock.
+package final class HookSlot<Hook>: @unchecked Sendable {  // `cell` is the synchronisation
+    @exclusivity(unchecked) private var cell: LockedCell<Hook>
 
     /// A slot holding `initial`.
-    package init(_ initial: @escaping @Sendable (any Error) -> Void) {
+    package init(_ initial: Hook) {
         cell = LockedCell(initial)
     }
 
     /// The current hook.
-    package func get() -> @Sendable (any Error) -> Void { cell.read { $0 } }
+    package func get() -> Hook { cell.read { $0 } }
 
     /// Replaces the hook; the old one is released after unlocking.
-    package func set(_ newValue: @escaping @Sendable (any Error) -> Void) {
+    package func set(_ newValue: Hook) {
         let old = cell.update { hook in
             defer { hook = newValue }
             return hook
         }
         _ = old
+    }
+}
+
+/// A global flag read on hot paths: an atomic read, writes serialized by a lock.
+final class HookFlag: @unchecked Sendable {  // `cell` serializes writers; `count` is atomic
+    private let count = AtomicCounter()
+    @exclusivity(unchecked) private var cell = LockedCell(false)
+
+    /// The flag.
+    var value: Bool { count.value != 0 }
+
+    /// Sets the flag.
+    func set(_ newValue: Bool) {
+        cell.update { current in
+            guard current != newValue else { return }
+            current = newValue
+            count.add(newValue ? 1 : -1)
+        }
     }
 }

@@ -69,7 +69,8 @@ extension ObservableType {
     ///
     /// The closures run on the thread that delivers the event (use `observe(on:)` to choose it).
     /// `onDisposed` runs once, after the terminal event or on disposal. An error with no
-    /// `onError` goes to ``Hooks/unhandledError``. The result is not discardable: keep it (for
+    /// `onError` goes to ``Hooks/defaultErrorHandler`` (with this call's stack when
+    /// ``Hooks/recordCallStackOnError`` is on). The result is not discardable: keep it (for
     /// example with `disposed(by:)`) or the subscription can only end by terminating.
     public func subscribe(
         onNext: (@Sendable (Element) -> Void)? = nil,
@@ -77,6 +78,13 @@ extension ObservableType {
         onCompleted: (@Sendable () -> Void)? = nil,
         onDisposed: (@Sendable () -> Void)? = nil
     ) -> any Disposable {
+        if onError == nil, Hooks.isRecordingCallStack {
+            let node = ClosureNode(
+                onNext: onNext, onError: Hooks.errorHandlerCapturingCallStack(), onCompleted: onCompleted,
+                onDisposed: onDisposed)
+            node.setUpstream(asObservable().subscribe(node))
+            return node
+        }
         if let onNext, onError == nil, onCompleted == nil, onDisposed == nil {
             let node = NextClosureNode(onNext: onNext)
             node.setUpstream(asObservable().subscribe(node))

@@ -72,7 +72,7 @@ final class SubjectCore<Element, Policy: SubjectPolicy<Element>>: DisposableNode
     /// Reads the policy's state (a current value) under the lock; fails once disposed.
     func readPolicy<Result>(_ body: (Policy) throws -> Result) throws -> Result {
         try lock.withLock {
-            if disposed { throw StreamsError.disposed(object: Policy.subjectName) }
+            if disposed { throw StreamsError.disposed(object: self) }
             return try body(policy)
         }
     }
@@ -225,7 +225,7 @@ final class SubjectCore<Element, Policy: SubjectPolicy<Element>>: DisposableNode
     private func subscribeReplaying(_ receiver: Receiver<Element>) -> any Disposable {
         if disposed {
             lock.unlock()
-            receiver.onError(StreamsError.disposed(object: Policy.subjectName))
+            receiver.onError(StreamsError.disposed(object: self))
             return NopDisposable()
         }
         let replay = policy.replay()

@@ -1,6 +1,7 @@
 // Timing: the first source is subscribed at subscription; each next one when the previous one
 // completed. The result completes after the last one completes and fails as soon as one fails.
 // The sequence is iterated lazily, once per subscription. Disposal disposes the running source.
+// `catch(sequence:)` (CatchSequence.swift) runs the same loop, moving on at failures instead.
 //
 // States: idle (waiting for the running source to end); pumping (one thread subscribes sources
 // in a loop; a source that completes while being subscribed only asks it for one more turn, so
@@ -43,13 +44,21 @@ extension ObservableType {
     }
 }
 
+/// What moves `Concat` to the next source: completion (`concat`), or failure (`catch(sequence:)`,
+/// whose result completes with the first source that completes and fails with the last error).
+enum ConcatAdvance {
+    case onCompletion
+    case onFailure
+}
+
 // Unchecked Sendable: immutable; each subscription iterates its own iterator
-private struct Concat<Sources: Sequence, Element>: Producer, @unchecked Sendable
+struct Concat<Sources: Sequence, Element>: Producer, @unchecked Sendable
 where Sources.Element == Observable<Element> {
     let sources: Sources
+    var advance = ConcatAdvance.onCompletion
 
     func subscribe(_ receiver: Receiver<Element>) -> any Disposable {
-        let sink = ConcatSink(iterator: sources.makeIterator(), downstream: receiver)
+        let sink = ConcatSink(iterator: sources.makeIterator(), advance: advance, downstream: receiver)
         sink.advance()
         return sink
     }
@@ -72,12 +81,13 @@ private struct ObservableArray<Element>: Sequence, IteratorProtocol {
     }
 }
 
-/// The running source and the subscribing loop. Not generic, so a transition needs no runtime
-/// metadata.
+/// The running source, the subscribing loop and (for `catch(sequence:)`) the last failure. Not
+/// generic, so a transition needs no runtime metadata.
 private struct ConcatState {
     var current: (key: Int, child: DisposableNode)?
     var pump = Pump()
     var isDisposed = false
+    var lastError: (any Error)?
 }
 
 private final class ConcatSink<Iterator: IteratorProtocol, Element>: Sink<Never, Element>, ChildOwner,
@@ -87,9 +97,11 @@ where Iterator.Element == Observable<Element> {
     @exclusivity(unchecked) private var iterator: Iterator
     private let childType = ChildNode<ConcatSink>.self
     private var nextKey = 0  // touched only by the pumping thread
+    private let advancesOn: ConcatAdvance
 
-    init(iterator: Iterator, downstream: Receiver<Element>) {
+    init(iterator: Iterator, advance: ConcatAdvance, downstream: Receiver<Element>) {
         self.iterator = iterator
+        self.advancesOn = advance
         super.init(downstream: downstream)
     }
 
@@ -98,7 +110,11 @@ where Iterator.Element == Observable<Element> {
         guard cell.update({ !$0.isDisposed && $0.pump.request() }) else { return }
         repeat {
             guard let source = iterator.next() else {
-                cell.update { $0.pump.stop() }
+                let lastError: (any Error)? = cell.update { state in
+                    state.pump.stop()
+                    return state.lastError.take()
+                }
+                if let lastError { return forwardError(lastError) }
                 return forwardCompleted()
             }
             let child = childType.init(owner: self, key: nextKey)
@@ -114,9 +130,19 @@ where Iterator.Element == Observable<Element> {
     }
 
     func childReceived(_ element: Element, key: Int) { forwardNext(element) }
-    func childFailed(_ error: any Error, key: Int) { forwardError(error) }
+    func childFailed(_ error: any Error, key: Int) {
+        guard case .onFailure = advancesOn else { return forwardError(error) }
+        let finished: DisposableNode? = cell.update { state in
+            guard state.current?.key == key else { return nil }
+            state.lastError = error
+            return state.current.take()?.child
+        }
+        _ = finished  // released after unlocking
+        advance()
+    }
 
     func childCompleted(key: Int) {
+        guard case .onCompletion = advancesOn else { return forwardCompleted() }
         let finished = cell.update { state in state.current?.key == key ? state.current.take()?.child : nil }
         _ = finished  // released after unlocking
         advance()

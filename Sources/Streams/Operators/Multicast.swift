@@ -13,7 +13,7 @@
 
 // Unchecked Sendable: subclasses guard their state with a lock
 /// An observable that shares one subscription to its source, made by ``connect()``.
-public class ConnectableObservable<Element>: Observable<Element>, @unchecked Sendable {
+public class ConnectableObservable<Element>: Observable<Element>, ConnectableObservableType, @unchecked Sendable {
     override init() {}
 
     /// Subscribes the shared subject to the source, if not already connected; disposing the result
@@ -27,17 +27,17 @@ extension ObservableType {
     ///
     /// The same subject is used for every connection, so after the source terminates new observers
     /// get what that subject replays.
-    public func multicast<Subject: ObservableType & ObserverType & Sendable>(
+    public func multicast<Subject: SubjectType & Sendable>(
         _ subject: Subject
-    ) -> ConnectableObservable<Element> where Subject.Element == Element {
+    ) -> ConnectableObservable<Subject.Element> where Subject.Observer.Element == Element {
         MulticastConnectable(source: asObservable(), makeSubject: { subject })
     }
 
     /// Shares the source through a subject made by `makeSubject` for each connection; the subject
     /// is dropped when the connection is disposed or the source terminates.
-    public func multicast<Subject: ObservableType & ObserverType & Sendable>(
+    public func multicast<Subject: SubjectType & Sendable>(
         makeSubject: @escaping @Sendable () -> Subject
-    ) -> ConnectableObservable<Element> where Subject.Element == Element {
+    ) -> ConnectableObservable<Subject.Element> where Subject.Observer.Element == Element {
         MulticastConnectable(source: asObservable(), makeSubject: makeSubject)
     }
 
@@ -59,7 +59,7 @@ extension ObservableType {
     }
 }
 
-extension ConnectableObservable {
+extension ConnectableObservableType {
     /// Connects when the first observer subscribes and disconnects when the last one leaves.
     ///
     /// Each observer subscribes to the shared subject before the connection is made. When the
@@ -69,21 +69,22 @@ extension ConnectableObservable {
     }
 }
 
-private final class MulticastConnectable<Subject: ObservableType & ObserverType & Sendable>:
+private final class MulticastConnectable<Subject: SubjectType & Sendable>:
     ConnectableObservable<Subject.Element>, @unchecked Sendable  // `cell` is the synchronisation
 {
     typealias Element = Subject.Element
+    typealias Input = Subject.Observer.Element
 
     fileprivate struct State {
         var subject: Subject?
         var connection: MulticastConnection<Subject>?
     }
 
-    let source: Observable<Element>
+    let source: Observable<Input>
     let makeSubject: @Sendable () -> Subject
     @exclusivity(unchecked) private var cell = LockedCell(State())
 
-    init(source: Observable<Element>, makeSubject: @escaping @Sendable () -> Subject) {
+    init(source: Observable<Input>, makeSubject: @escaping @Sendable () -> Subject) {
         self.source = source
         self.makeSubject = makeSubject
     }
@@ -128,29 +129,29 @@ private final class MulticastConnectable<Subject: ObservableType & ObserverType 
     }
 }
 
-/// One connection: forwards the source's events into the subject.
-private final class MulticastConnection<Subject: ObservableType & ObserverType & Sendable>:
-    SubscriptionNode<Subject.Element>, @unchecked Sendable
+/// One connection: forwards the source's events into the subject's observer.
+private final class MulticastConnection<Subject: SubjectType & Sendable>:
+    SubscriptionNode<Subject.Observer.Element>, @unchecked Sendable
 {  // immutable fields; see SubscriptionNode
     let parent: MulticastConnectable<Subject>
-    let subject: Subject
+    let observer: Subject.Observer
 
     init(parent: MulticastConnectable<Subject>, subject: Subject) {
         self.parent = parent
-        self.subject = subject
+        self.observer = subject.asObserver()
     }
 
-    override func onNext(_ element: Subject.Element) {
-        if !isDisposed { subject.on(.next(element)) }
+    override func onNext(_ element: Subject.Observer.Element) {
+        if !isDisposed { observer.on(.next(element)) }
     }
 
     override func onError(_ error: any Error) { stop(.error(error)) }
     override func onCompleted() { stop(.completed) }
 
-    private func stop(_ event: Event<Subject.Element>) {
+    private func stop(_ event: Event<Subject.Observer.Element>) {
         guard let previous = markDisposed() else { return }
         parent.detach(self)
-        subject.on(event)
+        observer.on(event)
         tearDown(previousState: previous)
     }
 
@@ -181,11 +182,14 @@ private final class RefCountObservable<Element>: Observable<Element>, @unchecked
         case done
     }
 
-    let source: ConnectableObservable<Element>
+    /// The shared sequence observers subscribe to, and what connects it.
+    let source: Observable<Element>
+    let connectable: any ConnectableObservableType<Element>
     @exclusivity(unchecked) private var cell = LockedCell(State())
 
-    init(source: ConnectableObservable<Element>) {
-        self.source = source
+    init(source: some ConnectableObservableType<Element>) {
+        self.source = source.asObservable()
+        self.connectable = source
     }
 
     override func subscribe(_ receiver: Receiver<Element>) -> any Disposable {
@@ -218,7 +222,7 @@ private final class RefCountObservable<Element>: Observable<Element>, @unchecked
             case .disconnect(let connection):
                 connection.dispose()
             case .connect(let generation):
-                let connection = source.connect()
+                let connection = connectable.connect()
                 let stale: (any Disposable)? = cell.update { state in
                     guard state.generation == generation else { return connection }
                     state.connection = connection

@@ -1,23 +1,52 @@
-// Concurrency: the source is subscribed once, in a hop on the scheduler; the scheduled item
-// owns that subscription, wrapped so that disposing it schedules the actual disposal on the same
-// scheduler. Events then flow serialized from the source through a pass-through sink; the only
-// shared state is the wrapper's atomic "disposal requested" flag.
+// Timing (RxSwift 6): the source is subscribed in a hop on the scheduler; the scheduled item
+// owns that subscription, wrapped in a `ScheduledDisposable`, so its disposal — at the terminal
+// event or on disposal — happens one more hop later on the same scheduler. Events then flow
+// serialized from the source through a pass-through sink.
+//
+// States: waiting for the hop (disposal cancels it: the source is never subscribed);
+// subscribed; disposed (engine).
 
 extension ObservableType {
     /// Subscribes to the source, and later disposes that subscription, on `scheduler`.
     ///
     /// Events are forwarded on whatever thread the source emits them (use `observe(on:)` to move
     /// them). Disposing before the subscription hop has run cancels it.
+    ///
+    /// As in RxSwift, `self` is subscribed as it is, not through `asObservable()`: a terminal
+    /// event does not end the subscription to it, the scheduled disposal does (one hop later on
+    /// `scheduler`).
     public func subscribe(on scheduler: some ImmediateSchedulerType) -> Observable<Element> {
-        SubscribeOnObservable(source: asObservable(), scheduler: scheduler)
+        SubscribeOnObservable(source: SubscribeOnSource(self), scheduler: scheduler)
+    }
+}
+
+/// How the sink subscribes to the source: an `Observable` directly; any other observable type
+/// through its own `subscribe(_:)`, so that its subscription lasts until it is disposed.
+private enum SubscribeOnSource<Element> {
+    case observable(Observable<Element>)
+    case other(any ObservableType<Element>)
+
+    init<Source: ObservableType>(_ source: Source) where Source.Element == Element {
+        if let observable = source as? Observable<Element> {
+            self = .observable(observable)
+        } else {
+            self = .other(source)
+        }
+    }
+
+    func subscribe(_ receiver: Receiver<Element>) -> any Disposable {
+        switch self {
+        case .observable(let observable): observable.subscribe(receiver)
+        case .other(let source): source.subscribe(ReceiverObserver(receiver: receiver))
+        }
     }
 }
 
 private final class SubscribeOnObservable<Element>: Observable<Element>, @unchecked Sendable {  // immutable after init
-    let source: Observable<Element>
+    let source: SubscribeOnSource<Element>
     let scheduler: any ImmediateSchedulerType
 
-    init(source: Observable<Element>, scheduler: any ImmediateSchedulerType) {
+    init(source: SubscribeOnSource<Element>, scheduler: any ImmediateSchedulerType) {
         self.source = source
         self.scheduler = scheduler
     }
@@ -31,10 +60,10 @@ private final class SubscribeOnObservable<Element>: Observable<Element>, @unchec
 
 // Unchecked Sendable: see SubscriptionNode; other fields immutable
 private final class SubscribeOnSink<Element>: Sink<Element, Element>, @unchecked Sendable {
-    let source: Observable<Element>
+    let source: SubscribeOnSource<Element>
     let scheduler: any ImmediateSchedulerType
 
-    init(source: Observable<Element>, scheduler: any ImmediateSchedulerType, downstream: Receiver<Element>) {
+    init(source: SubscribeOnSource<Element>, scheduler: any ImmediateSchedulerType, downstream: Receiver<Element>) {
         self.source = source
         self.scheduler = scheduler
         super.init(downstream: downstream)
@@ -42,31 +71,10 @@ private final class SubscribeOnSink<Element>: Sink<Element, Element>, @unchecked
 
     override func timerFired(_ id: UInt64) -> any Disposable {
         if isDisposed { return NopDisposable() }
-        return ScheduledDisposal(source.subscribe(self), scheduler: scheduler)
+        return ScheduledDisposable(scheduler: scheduler, disposable: source.subscribe(self))
     }
 
     override func onNext(_ element: Element) { forwardNext(element) }
     override func onError(_ error: any Error) { forwardError(error) }
     override func onCompleted() { forwardCompleted() }
-}
-
-/// Disposes `inner` on `scheduler` when disposed. Its atomic word is the "disposal requested" flag.
-private final class ScheduledDisposal: DisposableNode, @unchecked Sendable {  // immutable besides the flag
-    let inner: any Disposable
-    let scheduler: any ImmediateSchedulerType
-
-    init(_ inner: any Disposable, scheduler: any ImmediateSchedulerType) {
-        self.inner = inner
-        self.scheduler = scheduler
-    }
-
-    override func dispose() {
-        guard atomicState.exchange(1) == 0 else { return }
-        _ = TimerScheduler.immediate(scheduler).schedule(self, id: 0, due: .now)
-    }
-
-    override func timerFired(_ id: UInt64) -> any Disposable {
-        inner.dispose()
-        return NopDisposable()
-    }
 }

@@ -78,6 +78,17 @@ public class SerialDispatchQueueScheduler: SchedulerType, @unchecked Sendable { 
         configuration = DispatchQueueConfiguration(queue: serialQueue, leeway: leeway)
     }
 
+    /// Creates a serial queue named `internalSerialQueueName`; `serialQueueConfiguration`, if
+    /// given, configures it before first use.
+    public convenience init(
+        internalSerialQueueName: String, serialQueueConfiguration: ((DispatchQueue) -> Void)? = nil,
+        leeway: DispatchTimeInterval = .nanoseconds(0)
+    ) {
+        let queue = DispatchQueue(label: internalSerialQueueName)
+        serialQueueConfiguration?(queue)
+        self.init(serialQueue: queue, leeway: leeway)
+    }
+
     /// Creates a serial queue named `internalSerialQueueName` with the given quality of service.
     public convenience init(
         qos: DispatchQoS, internalSerialQueueName: String = "streams.serial",

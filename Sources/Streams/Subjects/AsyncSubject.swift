@@ -24,7 +24,7 @@ public final class AsyncSubject<Element>: Observable<Element>, ObserverType, @un
     public func dispose() { core.dispose() }
 
     /// The subject as an observer.
-    public func asObserver() -> AnyObserver<Element> { AnyObserver(eventHandler: on) }
+    public func asObserver() -> AsyncSubject<Element> { self }
 
     override func subscribe(_ receiver: Receiver<Element>) -> any Disposable { core.subscribe(receiver) }
 }

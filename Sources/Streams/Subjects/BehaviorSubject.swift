@@ -43,7 +43,7 @@ public final class BehaviorSubject<Element>: Observable<Element>, ObserverType, 
     public func dispose() { core.dispose() }
 
     /// The subject as an observer.
-    public func asObserver() -> AnyObserver<Element> { AnyObserver(eventHandler: on) }
+    public func asObserver() -> BehaviorSubject<Element> { self }
 
     override func subscribe(_ receiver: Receiver<Element>) -> any Disposable { core.subscribe(receiver) }
 }

@@ -40,7 +40,7 @@ public final class ReplaySubject<Element>: Observable<Element>, ObserverType, @u
     public func dispose() { core.dispose() }
 
     /// The subject as an observer.
-    public func asObserver() -> AnyObserver<Element> { AnyObserver(eventHandler: on) }
+    public func asObserver() -> ReplaySubject<Element> { self }
 
     override func subscribe(_ receiver: Receiver<Element>) -> any Disposable { core.subscribe(receiver) }
 }

@@ -8,6 +8,11 @@ import Streams
 // (the semaphore is then already signalled, so the wait returns at once: no deadlock). The
 // recorder's state is guarded by its lock; the wait never holds it.
 //
+// On the main thread the wait runs the main run loop instead of blocking on the semaphore (as
+// RxBlocking does), so work the source schedules on the main queue (`MainScheduler`,
+// `observe(on: MainScheduler.instance)`) runs while the call waits; the recorder wakes the run
+// loop with an empty main-queue block when it finishes.
+//
 // Limitation: a source that emits synchronously forever (for example `repeatElement` on the
 // current-thread scheduler) never returns from `subscribe`, so `first()` cannot stop it; put such
 // sources on another scheduler first.
@@ -17,8 +22,9 @@ import Streams
 ///
 /// Every method subscribes, blocks the calling thread until the sequence terminates (or has the
 /// elements the method needs, or `timeout` elapses), disposes the subscription, and returns.
-/// Do not call it on a thread the source needs to make progress (for example the main thread
-/// with `MainScheduler`).
+/// On the main thread it runs the main run loop while it waits, so work scheduled on the main
+/// queue (`MainScheduler`) still runs; on any other thread, do not block a thread the source
+/// needs to make progress.
 public struct BlockingObservable<Element> {
     let source: Observable<Element>
     let timeout: TimeInterval?
@@ -52,7 +58,16 @@ public struct BlockingObservable<Element> {
     /// if it completes empty, ``Streams/StreamsError/moreThanOneElement`` as soon as a second
     /// element arrives, its error, or ``Streams/StreamsError/timeout``.
     public func single() throws -> Element {
-        let outcome = run(limit: 2)
+        try single { _ in true }
+    }
+
+    /// The only element for which `predicate` returns `true`, once the sequence completes.
+    /// Throws ``Streams/StreamsError/noElements`` if there is none,
+    /// ``Streams/StreamsError/moreThanOneElement`` as soon as a second one arrives, an error the
+    /// predicate throws or the sequence fails with (either ends the wait at once), or
+    /// ``Streams/StreamsError/timeout``.
+    public func single(_ predicate: @escaping (Element) throws -> Bool) throws -> Element {
+        let outcome = run(limit: 2, predicate: predicate)
         if let error = outcome.error { throw error }
         guard outcome.elements.count <= 1 else { throw StreamsError.moreThanOneElement }
         guard let element = outcome.elements.first else { throw StreamsError.noElements }
@@ -67,35 +82,47 @@ public struct BlockingObservable<Element> {
         return .completed(elements: outcome.elements)
     }
 
-    /// Subscribes, waits until the sequence terminates or delivered `limit` elements (or the
-    /// timeout elapses), disposes, and returns what arrived.
-    private func run(limit: Int?) -> (elements: [Element], error: (any Error)?) {
-        let recorder = BlockingRecorder<Element>(limit: limit)
+    /// Subscribes, waits until the sequence terminates or delivered `limit` elements that pass
+    /// `predicate` (or the timeout elapses), disposes, and returns what arrived.
+    private func run(
+        limit: Int?, predicate: ((Element) throws -> Bool)? = nil
+    ) -> (elements: [Element], error: (any Error)?) {
+        let onMainThread = Thread.isMainThread
+        let recorder = BlockingRecorder<Element>(limit: limit, predicate: predicate, wakesMainRunLoop: onMainThread)
         let subscription = source.subscribe(recorder)
-        let result: DispatchTimeoutResult
-        if let timeout {
-            result = recorder.done.wait(timeout: .now() + timeout)
-        } else {
-            recorder.done.wait()
-            result = .success
-        }
+        let finished = onMainThread ? recorder.runMainRunLoop(timeout: timeout) : recorder.wait(timeout: timeout)
         subscription.dispose()
-        return recorder.outcome(timedOut: result == .timedOut)
+        return recorder.outcome(timedOut: !finished)
     }
 }
 
 /// Records events for one blocking call and signals `done` once.
-private final class BlockingRecorder<Element>: ObserverType, @unchecked Sendable {  // state guarded by `lock`
-    let done = DispatchSemaphore(value: 0)
+// Unchecked Sendable: state guarded by `lock`; `predicate` runs in the serialized `on(_:)`
+private final class BlockingRecorder<Element>: ObserverType, @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
     private let lock = NSLockLike()
     private let limit: Int?
+    private let predicate: ((Element) throws -> Bool)?
+    private let wakesMainRunLoop: Bool
     private var elements: [Element] = []
     private var error: (any Error)?
     private var finished = false
 
-    init(limit: Int?) { self.limit = limit }
+    init(limit: Int?, predicate: ((Element) throws -> Bool)?, wakesMainRunLoop: Bool) {
+        self.limit = limit
+        self.predicate = predicate
+        self.wakesMainRunLoop = wakesMainRunLoop
+    }
 
     func on(_ event: Event<Element>) {
+        var event = event
+        if case .next(let element) = event, let predicate {
+            do {
+                guard try predicate(element) else { return }
+            } catch {
+                event = .error(error)
+            }
+        }
         let signal: Bool = lock.withLock {
             guard !finished else { return false }
             switch event {
@@ -110,7 +137,32 @@ private final class BlockingRecorder<Element>: ObserverType, @unchecked Sendable
             }
             return finished
         }
-        if signal { done.signal() }
+        guard signal else { return }
+        done.signal()
+        if wakesMainRunLoop { DispatchQueue.main.async {} }  // the waiting run loop checks `isFinished`
+    }
+
+    private var isFinished: Bool { lock.withLock { finished } }
+
+    /// Blocks until finished; `false` if `timeout` (seconds) elapsed first.
+    func wait(timeout: TimeInterval?) -> Bool {
+        guard let timeout else {
+            done.wait()
+            return true
+        }
+        return done.wait(timeout: .now() + timeout) == .success
+    }
+
+    /// Runs the main run loop (so main-queue work proceeds) until finished; `false` if `timeout`
+    /// (seconds) elapsed first. Called on the main thread.
+    func runMainRunLoop(timeout: TimeInterval?) -> Bool {
+        let deadline = timeout.map { Date(timeIntervalSinceNow: $0) } ?? .distantFuture
+        while !isFinished {
+            guard Date() < deadline else { return false }
+            // Bounded slices, so a wake-up that raced with entering the loop costs at most one.
+            _ = RunLoop.main.run(mode: .default, before: min(deadline, Date(timeIntervalSinceNow: 0.05)))
+        }
+        return true
     }
 
     /// What arrived; on a timeout, marks the run finished so late events are ignored.

@@ -54,14 +54,14 @@ import Testing
 
     @Test func singleRequiresExactlyOneElement() throws {
         #expect(try Observable.just(7).toBlocking().single() == 7)
-        #expect(throws: StreamsError.noElements) { try Observable<Int>.empty().toBlocking().single() }
-        #expect(throws: StreamsError.moreThanOneElement) { try Observable.of(1, 2).toBlocking().single() }
+        #expect(throws: RxError.noElements) { try Observable<Int>.empty().toBlocking().single() }
+        #expect(throws: RxError.moreThanOneElement) { try Observable.of(1, 2).toBlocking().single() }
         let neverEnding = Observable<Int>.create { observer in
             observer.onNext(1)
             observer.onNext(2)
             return Disposables.create()
         }
-        #expect(throws: StreamsError.moreThanOneElement) { try neverEnding.toBlocking(timeout: 30).single() }
+        #expect(throws: RxError.moreThanOneElement) { try neverEnding.toBlocking(timeout: 30).single() }
     }
 
     @Test func materializeReportsElementsAndTheEnd() {
@@ -90,7 +90,7 @@ import Testing
             return Disposables.create { disposed.set() }
         }
         let start = Date()
-        #expect(throws: StreamsError.timeout) { try never.toBlocking(timeout: 0.2).toArray() }
+        #expect(throws: RxError.timeout) { try never.toBlocking(timeout: 0.2).toArray() }
         let elapsed = Date().timeIntervalSince(start)
         #expect(elapsed >= 0.2)
         #expect(elapsed < 30)
@@ -100,7 +100,36 @@ import Testing
             return
         }
         #expect(elements == [1])
-        #expect(error as? StreamsError == .timeout)
+        #expect(error as? RxError == .timeout)
+    }
+
+    @Test func singleWithAPredicateCountsOnlyTheElementsThatPass() throws {
+        #expect(try Observable.of(1, 2, 3).toBlocking().single { $0 == 2 } == 2)
+        #expect(throws: RxError.noElements) { try Observable.of(1, 3).toBlocking().single { $0 == 2 } }
+        #expect(throws: RxError.moreThanOneElement) { try Observable.of(2, 1, 2).toBlocking().single { $0 == 2 } }
+    }
+
+    @Test func singleWithAPredicateStopsAtTheSecondMatchAndDisposes() throws {
+        let disposed = DisposedFlag()
+        let neverEnding = Observable<Int>.create { observer in
+            observer.onNext(2)
+            observer.onNext(5)
+            observer.onNext(4)
+            return Disposables.create { disposed.set() }
+        }
+        #expect(throws: RxError.moreThanOneElement) {
+            try neverEnding.toBlocking(timeout: 30).single { $0.isMultiple(of: 2) }
+        }
+        #expect(disposed.isSet)
+    }
+
+    @Test func aThrowingPredicateEndsSingleWithItsError() {
+        #expect(throws: TestError()) {
+            try Observable.of(1, 2, 3).toBlocking().single { value in
+                if value == 2 { throw TestError() }
+                return false
+            }
+        }
     }
 
     @Test func traitsBlockToo() throws {

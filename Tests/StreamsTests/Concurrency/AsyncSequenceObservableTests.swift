@@ -44,3 +44,21 @@ import Testing
         #expect(log.items == ["next 1", "disposed"])
     }
 }
+
+@Suite(.timeLimit(.minutes(1))) struct AsyncSequencePriorityAndCancellationTests {
+    @Test func asObservableRunsTheIterationAtThePriorityGiven() async throws {
+        let priorities = AsyncStream<TaskPriority>(unfolding: { Task.currentPriority })  // read by the iterating task
+        let seen = try await priorities.asObservable(priority: .low).first().value
+        #expect(seen == .low)
+    }
+
+    @Test func aCancellationErrorFromTheSequenceCompletesTheObservable() async throws {
+        let cancelled = AsyncThrowingStream<Int, any Error> { continuation in
+            continuation.yield(1)
+            continuation.finish(throwing: CancellationError())
+        }
+        var collected: [Int] = []
+        for try await value in cancelled.asObservable().values { collected.append(value) }
+        #expect(collected == [1])
+    }
+}

@@ -63,7 +63,27 @@ import Testing
         #expect(await iterator.next() == "received 1")
         consumer.cancel()
         #expect(await iterator.next() == "disposed")
-        #expect(try await consumer.value == [1])
+        await #expect(throws: CancellationError.self) { try await consumer.value }
+    }
+
+    @Test func aLoopInACancelledTaskThrowsCancellationUnlessTheObservableAlreadyEnded() async throws {
+        let (signals, signal) = AsyncStream<String>.makeStream()
+        let never = Observable<Int>.create { _ in Disposables.create { signal.yield("disposed") } }
+        let waiting = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            for try await _ in never.values {}
+        }
+        await #expect(throws: CancellationError.self) { try await waiting.value }
+        var iterator = signals.makeAsyncIterator()
+        #expect(await iterator.next() == "disposed")
+
+        let ended = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            var collected: [Int] = []
+            for try await value in Observable.of(1, 2, 3).values { collected.append(value) }
+            return collected
+        }
+        #expect(try await ended.value == [1, 2, 3])
     }
 
     @Test func breakingOutOfTheLoopDisposesABusyProducerOnAnotherThread() async throws {
@@ -140,18 +160,35 @@ import Testing
         #expect(scope.total == 0)
     }
 
-    @Test func awaitingInAnAlreadyCancelledTaskThrowsWithoutSubscribing() async {
+    @Test func awaitingInAnAlreadyCancelledTaskSubscribesThenThrowsIfTheTraitHasNotEnded() async {
         let log = TraitLog()
         let single = Single<Int>.create { _ in
             log.append("subscribed")
-            return Disposables.create()
+            return Disposables.create { log.append("disposed") }
         }
         let waiter = Task {
             withUnsafeCurrentTask { $0?.cancel() }
             return try await single.value
         }
         await #expect(throws: CancellationError.self) { try await waiter.value }
-        #expect(log.items == [])
+        #expect(log.items == ["subscribed", "disposed"])
+    }
+
+    @Test func traitsThatEndWhileSubscribedReturnTheirResultInAnAlreadyCancelledTask() async throws {
+        let results = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            let single = try await Single.just(1).value
+            let maybe = try await Maybe.just(2).value
+            let empty = try await Maybe<Int>.empty().value
+            try await Completable.empty().value
+            return [single, maybe, empty]
+        }
+        #expect(try await results.value == [1, 2, nil])
+        let failure = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            try await Completable.error(TraitTestError()).value
+        }
+        await #expect(throws: TraitTestError()) { try await failure.value }
     }
 }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Streams
 import Testing
+import XCTest
 
 /// The default unhandled-error hook writes to standard error: standard output belongs to the program (a
 /// `--json` document, a pipe to another tool), so a library diagnostic must never land there.
@@ -45,5 +46,79 @@ import Testing
         #expect(child.terminationStatus == 0, "\(standardOutput)\(standardError)")
         #expect(standardError.contains("Streams: unhandled error: hook-marker-4711\n"), "\(standardError)")
         #expect(!standardOutput.contains("hook-marker-4711"), "\(standardOutput)")
+    }
+}
+
+/// The hooks are process-wide, so these tests replace them in XCTest, which runs its tests one
+/// at a time and before any Swift Testing test.
+final class HookReplacementTests: XCTestCase {
+    private struct Failure: Error, Equatable {}
+
+    private final class Reports: @unchecked Sendable {  // `items` guarded by `lock`
+        private let lock = NSLock()
+        private var items: [(stack: [String], error: String)] = []
+
+        func append(_ stack: [String], _ error: any Error) {
+            lock.lock()
+            items.append((stack, "\(error)"))
+            lock.unlock()
+        }
+
+        var all: [(stack: [String], error: String)] {
+            lock.lock()
+            defer { lock.unlock() }
+            return items
+        }
+    }
+
+    private func withHooks(_ body: (Reports) throws -> Void) rethrows {
+        let savedHandler = Hooks.defaultErrorHandler
+        let savedCapture = Hooks.customCaptureSubscriptionCallstack
+        let savedRecord = Hooks.recordCallStackOnError
+        defer {
+            Hooks.defaultErrorHandler = savedHandler
+            Hooks.customCaptureSubscriptionCallstack = savedCapture
+            Hooks.recordCallStackOnError = savedRecord
+        }
+        let reports = Reports()
+        Hooks.defaultErrorHandler = { stack, error in reports.append(stack, error) }
+        try body(reports)
+    }
+
+    func testAnUnhandledErrorReachesTheDefaultErrorHandlerWithoutAStackByDefault() {
+        withHooks { reports in
+            XCTAssertFalse(Hooks.recordCallStackOnError)
+            _ = Observable<Int>.error(Failure()).subscribe(onNext: { _ in })
+            XCTAssertEqual(reports.all.map(\.stack), [[]])
+            XCTAssertEqual(reports.all.map(\.error), ["Failure()"])
+        }
+    }
+
+    func testRecordingCapturesTheStackWhenSubscribingNotWhenFailing() {
+        withHooks { reports in
+            Hooks.recordCallStackOnError = true
+            Hooks.customCaptureSubscriptionCallstack = { ["subscribed here"] }
+            let subject = PublishSubject<Int>()
+            let subscription = subject.subscribe(onNext: { _ in })
+            Hooks.customCaptureSubscriptionCallstack = { ["failed here"] }
+            subject.onError(Failure())
+            subscription.dispose()
+            _ = subject.subscribe(onNext: { _ in }, onError: { _ in })  // a handled error is not reported
+            XCTAssertEqual(reports.all.map(\.stack), [["subscribed here"]])
+        }
+    }
+
+    func testUnhandledErrorIsTheSameHookWithoutTheStack() {
+        withHooks { reports in
+            Hooks.unhandledError(Failure())
+            XCTAssertEqual(reports.all.map(\.error), ["Failure()"])
+            let seen = Reports()
+            Hooks.unhandledError = { error in seen.append(["ignored"], error) }
+            Hooks.recordCallStackOnError = true
+            Hooks.customCaptureSubscriptionCallstack = { ["dropped"] }
+            _ = Observable<Int>.error(Failure()).subscribe()
+            XCTAssertEqual(seen.all.map(\.stack), [["ignored"]])
+            XCTAssertEqual(reports.all.count, 1)
+        }
     }
 }

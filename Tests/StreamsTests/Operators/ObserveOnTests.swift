@@ -75,39 +75,3 @@ import Testing
         #expect(received.items == (0..<count).map { "\($0)" })
     }
 }
-
-@Suite struct SubscribeOnTests {
-    @Test func subscribesAndDisposesInAHop() {
-        let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createHotObservable([.next(150, 1), .next(210, 2)])
-        let res = scheduler.start { xs.subscribe(on: scheduler) }
-        #expect(res.events == [.next(210, 2)])
-        #expect(xs.subscriptions == [Subscription(201, 1001)])
-    }
-
-    @Test func forwardsTermination() {
-        let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createHotObservable([.next(150, 1), .next(210, 2), .completed(300)])
-        let res = scheduler.start { xs.subscribe(on: scheduler) }
-        #expect(res.events == [.next(210, 2), .completed(300)])
-        #expect(xs.subscriptions == [Subscription(201, 300)])
-    }
-
-    @Test func disposalBeforeTheHopNeverSubscribes() {
-        let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createHotObservable([.next(210, 2)])
-        let res = scheduler.start(created: 100, subscribed: 200, disposed: 200) { xs.subscribe(on: scheduler) }
-        #expect(res.events == [])
-        #expect(xs.subscriptions == [])
-    }
-
-    @Test func releasesEverything() {
-        let (scope, _) = LiveResources.withScope {
-            let scheduler = TestScheduler(initialClock: 0)
-            let xs = scheduler.createHotObservable([.next(210, 2), .completed(300)])
-            _ = scheduler.start { xs.subscribe(on: scheduler) }
-            _ = scheduler.start(created: 100, subscribed: 200, disposed: 250) { xs.subscribe(on: scheduler) }
-        }
-        #expect(scope.total == 0)
-    }
-}

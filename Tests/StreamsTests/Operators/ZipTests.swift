@@ -107,4 +107,27 @@ import Testing
         }
         #expect(scope.total == 0)
     }
+
+    @Test func aCollectionCompletesAtTheNextElementOnceAllButOneSourceAreDone() {
+        // RxSwift's collection zip: when every source but one has completed, the next element
+        // that cannot be paired completes the result (the arity forms wait for every source).
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(240, 4), .completed(250)])
+        let ys = scheduler.createHotObservable([
+            .next(220, 2), .next(260, 5), .next(300, 8), .next(330, 9), .completed(400),
+        ])
+        let zs = scheduler.createHotObservable([.next(230, 3), .next(270, 6), .completed(280)])
+        let res = scheduler.start { Observable.zip([xs, ys, zs]) }
+        #expect(res.events == [.next(230, [1, 2, 3]), .next(270, [4, 5, 6]), .completed(300)])
+        #expect(xs.subscriptions == [Subscription(200, 250)])
+        #expect(ys.subscriptions == [Subscription(200, 300)])
+        #expect(zs.subscriptions == [Subscription(200, 280)])
+
+        let arity = TestScheduler(initialClock: 0)
+        let a = arity.createHotObservable([.next(210, 1), .next(240, 4), .completed(250)])
+        let b = arity.createHotObservable([.next(220, 2), .next(260, 5), .next(300, 8), .completed(400)])
+        let c = arity.createHotObservable([.next(230, 3), .next(270, 6), .completed(280)])
+        let waits = arity.start { Observable.zip(a, b, c) { [$0, $1, $2] } }
+        #expect(waits.events == [.next(230, [1, 2, 3]), .next(270, [4, 5, 6]), .completed(400)])
+    }
 }

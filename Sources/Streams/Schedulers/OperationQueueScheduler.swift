@@ -1,0 +1,35 @@
+import Foundation
+
+/// Runs work as operations on an `OperationQueue`, at a queue priority (RxSwift's
+/// `OperationQueueScheduler`).
+///
+/// Timing: each action is added to the queue as one operation and runs when the queue starts
+/// it; disposing the returned disposable before then skips the action, and disposing it after
+/// disposes what the action returned. Whether actions run concurrently is the queue's
+/// `maxConcurrentOperationCount`.
+public final class OperationQueueScheduler: ImmediateSchedulerType, @unchecked Sendable {  // immutable after init
+    /// The queue that runs the work.
+    public let operationQueue: OperationQueue
+    /// The priority of every operation added.
+    public let queuePriority: Operation.QueuePriority
+
+    /// Runs work on `operationQueue` with `queuePriority`.
+    public init(operationQueue: OperationQueue, queuePriority: Operation.QueuePriority = .normal) {
+        self.operationQueue = operationQueue
+        self.queuePriority = queuePriority
+    }
+
+    /// Adds an operation running `action(state)` to the queue.
+    public func schedule<StateType: Sendable>(
+        _ state: StateType, action: @escaping @Sendable (StateType) -> any Disposable
+    ) -> any Disposable {
+        let cancel = SingleAssignmentDisposable()
+        let operation = BlockOperation {
+            if cancel.isDisposed { return }
+            cancel.setDisposable(action(state))
+        }
+        operation.queuePriority = queuePriority
+        operationQueue.addOperation(operation)
+        return cancel
+    }
+}

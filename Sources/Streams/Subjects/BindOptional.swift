@@ -1,0 +1,43 @@
+// `bind(to:)` into relays and observers of optional elements (RxSwift's RxRelay and RxCocoa
+// spellings): each element is sent wrapped as `.some`. Timing: as the non-optional forms — every
+// element is sent as it arrives; observers also receive the stop event, relays never do.
+
+extension ObservableType {
+    /// Sends every element, as an optional, to each observer, then the stop event.
+    public func bind<Observer: ObserverType>(to observers: Observer...) -> any Disposable
+    where Observer.Element == Element? {
+        subscribe(
+            AnyObserver { event in
+                let wrapped: Event<Element?> =
+                    switch event {
+                    case .next(let element): .next(element)
+                    case .error(let error): .error(error)
+                    case .completed: .completed
+                    }
+                for observer in observers { observer.on(wrapped) }
+            })
+    }
+
+    /// Sends every element, as an optional, to the relays (stop events are not forwarded).
+    public func bind(to relays: PublishRelay<Element?>...) -> any Disposable {
+        sendElements { element in for relay in relays { relay.accept(element) } }
+    }
+
+    /// Sends every element, as an optional, to the relays (stop events are not forwarded).
+    public func bind(to relays: BehaviorRelay<Element?>...) -> any Disposable {
+        sendElements { element in for relay in relays { relay.accept(element) } }
+    }
+
+    /// Sends every element, as an optional, to the relays (stop events are not forwarded).
+    public func bind(to relays: ReplayRelay<Element?>...) -> any Disposable {
+        sendElements { element in for relay in relays { relay.accept(element) } }
+    }
+
+    /// Subscribes `send` to the elements only.
+    private func sendElements(_ send: @escaping (Element) -> Void) -> any Disposable {
+        subscribe(
+            AnyObserver { event in
+                if case .next(let element) = event { send(element) }
+            })
+    }
+}

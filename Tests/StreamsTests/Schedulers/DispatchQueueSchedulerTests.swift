@@ -1,0 +1,27 @@
+import Dispatch
+import Foundation
+import Streams
+import Testing
+
+@Suite(.timeLimit(.minutes(1))) struct DispatchQueueSchedulerTests {
+    @Test func aNamedInternalQueueIsConfiguredThenRunsTheWork() {
+        let configured = Recorder<String>()
+        let marker = DispatchSpecificKey<String>()
+        let scheduler = SerialDispatchQueueScheduler(
+            internalSerialQueueName: "streams.tests.named",
+            serialQueueConfiguration: { queue in
+                configured.append(queue.label)
+                queue.setSpecific(key: marker, value: "configured")
+            })
+        #expect(configured.values == ["streams.tests.named"])
+        let ran = DispatchSemaphore(value: 0)
+        let labels = Recorder<String>()
+        _ = scheduler.schedule(()) { _ in
+            labels.append(DispatchQueue.getSpecific(key: marker) ?? "another queue")
+            ran.signal()
+            return Disposables.create()
+        }
+        #expect(waits(for: ran))
+        #expect(labels.values == ["configured"])
+    }
+}
