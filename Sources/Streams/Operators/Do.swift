@@ -72,28 +72,6 @@ private struct Do<Element>: Producer {
     }
 }
 
-/// The upstream of a `do` with `onDispose`: the source subscription, then the action. The sink
-/// that owns it disposes it once (its node's state decides when), so it keeps no flag.
-private final class SubscriptionThenAction: DisposableNode, @unchecked Sendable {  // immutable after init
-    let subscription: NodeLink
-    let action: @Sendable () -> Void
-
-    init(_ subscription: any Disposable, action: @escaping @Sendable () -> Void) {
-        self.subscription = NodeLink(subscription)
-        self.action = action
-    }
-
-    override func dispose() {
-        subscription.dispose()
-        action()
-    }
-
-    override func disposeFromDownstream() {
-        subscription.disposeFromDownstream()
-        action()
-    }
-}
-
 private final class DoSink<Element>: Sink<Element, Element>, @unchecked Sendable {  // see SubscriptionNode
     let handlers: DoHandlers<Element>
 
