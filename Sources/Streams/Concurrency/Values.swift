@@ -68,32 +68,34 @@ extension Infallible where Element: Sendable {
     public var values: AsyncStream<Element> { values(bufferingPolicy: .unbounded) }
 }
 
-extension Single where Element: Sendable {
+extension PrimitiveSequenceType where Trait == SingleTrait, Element: Sendable {
     /// Subscribes and returns the element, or throws the failure.
     ///
     /// Cancelling the awaiting task disposes the subscription and throws `CancellationError`.
     public var value: Element {
         get async throws {
-            guard let element = try await TraitOutcome.await(source) else { throw StreamsError.noElements }
+            guard let element = try await TraitOutcome.await(primitiveSequence.source) else {
+                throw StreamsError.noElements
+            }
             return element
         }
     }
 }
 
-extension Maybe where Element: Sendable {
+extension PrimitiveSequenceType where Trait == MaybeTrait, Element: Sendable {
     /// Subscribes and returns the element, `nil` if the maybe completes empty, or throws the failure.
     ///
     /// Cancelling the awaiting task disposes the subscription and throws `CancellationError`.
     public var value: Element? {
-        get async throws { try await TraitOutcome.await(source) }
+        get async throws { try await TraitOutcome.await(primitiveSequence.source) }
     }
 }
 
-extension Completable {
+extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Never {
     /// Subscribes and returns when the completable completes, or throws the failure.
     ///
     /// Cancelling the awaiting task disposes the subscription and throws `CancellationError`.
     public var value: Void {
-        get async throws { _ = try await TraitOutcome.await(source) }
+        get async throws { _ = try await TraitOutcome.await(primitiveSequence.source) }
     }
 }
