@@ -121,7 +121,7 @@ func traitLines(_ forms: TraitForms) -> [String] {
             "        \(parameters),",
             "        resultSelector: @escaping @Sendable (\(elements)) \(forms.selectorThrows ? "throws " : "")-> Element",
             "    ) -> \(forms.trait.replacingOccurrences(of: "#", with: "Element")) {",
-            "        \(forms.trait.replacingOccurrences(of: "<#>", with: ""))(",
+            "        \(forms.trait.prefix { $0 != "<" })(",
             "            \(forms.genericSources ? "" : "raw: ")Observable<Element>.\(forms.name)(\(observables), resultSelector: resultSelector))",
             "    }",
             "",
@@ -157,20 +157,15 @@ let traitFiles = [
     (
         "Sources/Streams/Traits/PrimitiveSequence+Zip+Arity.swift",
         traitFile(
-            "The 2 to 8-source forms of `zip` for singles and maybes: the observable `zip` (Zip.swift) of their observables.",
+            "The 2 to 8-source forms of `zip` for singles and maybes: the observable `zip` (Zip.swift) of their observables."
+                + "\n// The first failure fails the result; a maybe that completes empty completes it empty.",
             [
                 TraitForms(
-                    selectorExtension: "extension PrimitiveSequenceType where Trait == SingleTrait",
-                    tupleExtension: "extension PrimitiveSequenceType where Trait == SingleTrait, Element == Any",
-                    name: "zip", trait: "Single<#>", genericSources: false,
-                    summary: "Succeeds with `resultSelector` of the elements of the # singles once all have succeeded; the first failure fails it",
-                    selectorThrows: true),
-                TraitForms(
-                    selectorExtension: "extension PrimitiveSequenceType where Trait == MaybeTrait",
-                    tupleExtension: "extension PrimitiveSequenceType where Trait == MaybeTrait, Element == Any",
-                    name: "zip", trait: "Maybe<#>", genericSources: false,
-                    summary: "Succeeds with `resultSelector` of the elements of the # maybes once all have one; completes empty once one completes empty, and the first failure fails it",
-                    selectorThrows: true),
+                    selectorExtension: "extension PrimitiveSequenceType",
+                    tupleExtension: "extension PrimitiveSequenceType where Element == Any",
+                    name: "zip", trait: "PrimitiveSequence<Trait, #>", genericSources: false,
+                    summary: "Succeeds with `resultSelector` of the elements of the # sources once each has succeeded",
+                    selectorThrows: true)
             ])
     ),
     (

@@ -39,25 +39,11 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
     public static func create(
         subscribe: @escaping @Sendable (@escaping CompletableObserver) -> any Disposable
     ) -> Completable {
-        Completable(
-            raw: Observable.create(sink: { sink in
-                subscribe { event in
-                    switch event {
-                    case .completed: sink.onCompleted()
-                    case .error(let error): sink.onError(error)
-                    }
-                }
-            }))
+        Completable(raw: .create(traitEvents: subscribe) { event, sink in event.send(to: sink) })
     }
 
     /// A completable that completes synchronously when subscribed.
     public static func empty() -> Completable { Completable(raw: Observable.empty()) }
-
-    /// A completable that fails with `error` synchronously when subscribed.
-    public static func error(_ error: any Error) -> Completable { Completable(raw: Observable.error(error)) }
-
-    /// A completable that never terminates.
-    public static func never() -> Completable { Completable(raw: Observable.never()) }
 }
 
 extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Never {

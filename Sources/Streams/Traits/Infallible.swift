@@ -41,15 +41,7 @@ extension Infallible {
     public static func create(
         subscribe: @escaping @Sendable (@escaping InfallibleObserver) -> any Disposable
     ) -> Infallible<Element> {
-        Infallible(
-            Observable.create(sink: { sink in
-                subscribe { event in
-                    switch event {
-                    case .next(let element): sink.onNext(element)
-                    case .completed: sink.onCompleted()
-                    }
-                }
-            }))
+        Infallible(.create(traitEvents: subscribe) { event, sink in event.send(to: sink) })
     }
 }
 

@@ -47,43 +47,11 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     public static func create(
         subscribe: @escaping @Sendable (@escaping MaybeObserver) -> any Disposable
     ) -> Maybe<Element> {
-        Maybe(
-            raw: Observable.create(sink: { sink in
-                subscribe { event in
-                    switch event {
-                    case .success(let element):
-                        sink.onNext(element)
-                        sink.onCompleted()
-                    case .error(let error):
-                        sink.onError(error)
-                    case .completed:
-                        sink.onCompleted()
-                    }
-                }
-            }))
-    }
-
-    /// A maybe that succeeds with `element` synchronously when subscribed.
-    public static func just(_ element: Element) -> Maybe<Element> {
-        Maybe(raw: Observable.just(element))
-    }
-
-    /// A maybe that succeeds with `element` on `scheduler`.
-    ///
-    /// Timing: the element and completion are scheduled on `scheduler` at subscription.
-    public static func just(_ element: Element, scheduler: some ImmediateSchedulerType) -> Maybe<Element>
-    where Element: Sendable {
-        Maybe(raw: Observable.just(element, scheduler: scheduler))
+        Maybe(raw: .create(traitEvents: subscribe) { event, sink in event.send(to: sink) })
     }
 
     /// A maybe that completes without an element, synchronously when subscribed.
     public static func empty() -> Maybe<Element> { Maybe(raw: Observable.empty()) }
-
-    /// A maybe that fails with `error` synchronously when subscribed.
-    public static func error(_ error: any Error) -> Maybe<Element> { Maybe(raw: Observable.error(error)) }
-
-    /// A maybe that never terminates.
-    public static func never() -> Maybe<Element> { Maybe(raw: Observable.never()) }
 }
 
 extension PrimitiveSequenceType where Trait == MaybeTrait {

@@ -2,6 +2,30 @@
 // observable operator of the same name to the trait's observable, so its timing rule is that
 // operator's; none of them can break the trait's promise.
 
+extension PrimitiveSequenceType {
+    /// A single (or maybe) that succeeds with `element` synchronously when subscribed.
+    public static func just(_ element: Element) -> PrimitiveSequence<Trait, Element> {
+        PrimitiveSequence(raw: Observable.just(element))
+    }
+
+    /// A single (or maybe) that succeeds with `element` on `scheduler`.
+    ///
+    /// Timing: the element and completion are scheduled on `scheduler` at subscription.
+    public static func just(
+        _ element: Element, scheduler: some ImmediateSchedulerType
+    ) -> PrimitiveSequence<Trait, Element> where Element: Sendable {
+        PrimitiveSequence(raw: Observable.just(element, scheduler: scheduler))
+    }
+
+    /// A sequence that fails with `error` synchronously when subscribed.
+    public static func error(_ error: any Error) -> PrimitiveSequence<Trait, Element> {
+        PrimitiveSequence(raw: Observable.error(error))
+    }
+
+    /// A sequence that never terminates.
+    public static func never() -> PrimitiveSequence<Trait, Element> { PrimitiveSequence(raw: Observable.never()) }
+}
+
 extension PrimitiveSequence {
     /// Calls `factory` for every subscription and subscribes to the sequence it returns; a thrown
     /// error becomes the sequence's error.

@@ -1,6 +1,7 @@
 // The operators only a `Single` has, as RxSwift has them. Each applies the observable operator
 // of the same name to the single's observable (its timing rule is that operator's); the result
-// type says what the operator can make of one element.
+// type says what the operator can make of one element. Those that may drop the element are the
+// maybe's operator on `asMaybe()`.
 
 extension PrimitiveSequenceType where Trait == SingleTrait {
     /// Runs side effects around the single's events: the observable `do`, with `onSuccess` and
@@ -27,7 +28,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// A maybe that succeeds with the element if `predicate` accepts it and otherwise completes
     /// empty; a thrown error becomes the failure.
     public func filter(_ predicate: @escaping @Sendable (Element) throws -> Bool) -> Maybe<Element> {
-        Maybe(raw: primitiveSequence.source.filter(predicate))
+        asMaybe().filter(predicate)
     }
 
     /// Succeeds with `transform(element)`; a thrown error becomes the failure.
@@ -38,7 +39,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// A maybe that succeeds with `transform(element)` unless it is `nil`, and then completes
     /// empty; a thrown error becomes the failure.
     public func compactMap<Result>(_ transform: @escaping @Sendable (Element) throws -> Result?) -> Maybe<Result> {
-        Maybe(raw: primitiveSequence.source.compactMap(transform))
+        asMaybe().compactMap(transform)
     }
 
     /// Subscribes to the single `selector` returns for the element and forwards its result.
@@ -54,7 +55,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     public func flatMapMaybe<Result>(
         _ selector: @escaping @Sendable (Element) throws -> Maybe<Result>
     ) -> Maybe<Result> {
-        Maybe(raw: primitiveSequence.source.flatMap { element in try selector(element).source })
+        asMaybe().flatMap(selector)
     }
 
     /// Subscribes to the completable `selector` returns for the element and forwards its outcome

@@ -27,41 +27,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     public static func create(
         subscribe: @escaping @Sendable (@escaping SingleObserver) -> any Disposable
     ) -> Single<Element> {
-        Single(
-            raw: Observable.create(sink: { sink in
-                subscribe { event in
-                    switch event {
-                    case .success(let element):
-                        sink.onNext(element)
-                        sink.onCompleted()
-                    case .failure(let error):
-                        sink.onError(error)
-                    }
-                }
-            }))
-    }
-
-    /// A single that succeeds with `element` synchronously when subscribed.
-    public static func just(_ element: Element) -> Single<Element> {
-        Single(raw: Observable.just(element))
-    }
-
-    /// A single that succeeds with `element` on `scheduler`.
-    ///
-    /// Timing: the element and completion are scheduled on `scheduler` at subscription.
-    public static func just(_ element: Element, scheduler: some ImmediateSchedulerType) -> Single<Element>
-    where Element: Sendable {
-        Single(raw: Observable.just(element, scheduler: scheduler))
-    }
-
-    /// A single that fails with `error` synchronously when subscribed.
-    public static func error(_ error: any Error) -> Single<Element> {
-        Single(raw: Observable.error(error))
-    }
-
-    /// A single that never terminates.
-    public static func never() -> Single<Element> {
-        Single(raw: Observable.never())
+        Single(raw: .create(traitEvents: subscribe) { event, sink in event.send(to: sink) })
     }
 }
 
