@@ -24,13 +24,21 @@ extension InfallibleType {
         Infallible(.deferred { factory().source })
     }
 
-    /// Emits each element of `sequence`, then completes, on the current-thread trampoline.
-    public static func from<S: Sequence>(_ sequence: S) -> Infallible<Element> where S.Element == Element {
-        Infallible(.from(sequence))
+    /// Emits each element of `sequence`, then completes, on `scheduler` (by default the
+    /// current-thread trampoline), as the observable `from`.
+    public static func from<S: Sequence>(
+        _ sequence: S, scheduler: some ImmediateSchedulerType = CurrentThreadScheduler.instance
+    ) -> Infallible<Element> where S.Element == Element {
+        Infallible(.from(sequence, scheduler: scheduler))
     }
 
-    /// Emits the arguments, then completes, on the current-thread trampoline.
-    public static func of(_ elements: Element...) -> Infallible<Element> { Infallible(.from(elements)) }
+    /// Emits the arguments, then completes, on `scheduler` (by default the current-thread
+    /// trampoline), as the observable `of`.
+    public static func of(
+        _ elements: Element..., scheduler: some ImmediateSchedulerType = CurrentThreadScheduler.instance
+    ) -> Infallible<Element> {
+        Infallible(.from(elements, scheduler: scheduler))
+    }
 
     /// Emits `transform(element)` for each element.
     public func map<Result>(_ transform: @escaping @Sendable (Element) -> Result) -> Infallible<Result> {
@@ -58,6 +66,13 @@ extension InfallibleType {
     public func distinctUntilChanged(_ comparer: @escaping @Sendable (Element, Element) -> Bool) -> Infallible<Element>
     {
         Infallible(asObservable().distinctUntilChanged(comparer))
+    }
+
+    /// Emits an element only when `comparer` finds its key different from the previous key.
+    public func distinctUntilChanged<Key>(
+        _ keySelector: @escaping @Sendable (Element) -> Key, comparer: @escaping @Sendable (Key, Key) -> Bool
+    ) -> Infallible<Element> {
+        Infallible(asObservable().distinctUntilChanged(keySelector, comparer: comparer))
     }
 
     /// Emits an element only when its property at `keyPath` differs from the previous element's.
