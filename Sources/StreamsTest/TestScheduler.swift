@@ -94,14 +94,18 @@ public final class TestScheduler: VirtualTimeScheduler, @unchecked Sendable {  /
         }
     }
 
-    /// Creates the observable at `created`, subscribes at `subscribed`, disposes at `disposed`,
+    /// Creates the sequence at `created`, subscribes at `subscribed`, disposes at `disposed`,
     /// runs the scheduler to the end, and returns what the observer recorded.
-    public func start<Element>(
-        created: Int, subscribed: Int, disposed: Int, _ create: @escaping () -> Observable<Element>
-    ) -> TestableObserver<Element> {
-        let observer = createObserver(Element.self)
-        let state = StartState<Element>()
-        scheduleAt(created) { state.source = create() }
+    ///
+    /// The sequence may be anything observable-convertible, as in RxTest: an observable, a test
+    /// observable, or a trait (`Single`, `Maybe`, `Completable`, `Infallible`), whose events are
+    /// recorded as its observable's.
+    public func start<Source: ObservableConvertibleType>(
+        created: Int, subscribed: Int, disposed: Int, _ create: @escaping () -> Source
+    ) -> TestableObserver<Source.Element> {
+        let observer = createObserver(Source.Element.self)
+        let state = StartState<Source.Element>()
+        scheduleAt(created) { state.source = create().asObservable() }
         scheduleAt(subscribed) { state.subscription = state.source?.subscribe(observer) }
         scheduleAt(disposed) { state.subscription?.dispose() }
         start()
@@ -109,14 +113,16 @@ public final class TestScheduler: VirtualTimeScheduler, @unchecked Sendable {  /
     }
 
     /// As ``start(created:subscribed:disposed:_:)`` with RxTest's defaults 100/200 and `disposed`.
-    public func start<Element>(
-        disposed: Int, _ create: @escaping () -> Observable<Element>
-    ) -> TestableObserver<Element> {
+    public func start<Source: ObservableConvertibleType>(
+        disposed: Int, _ create: @escaping () -> Source
+    ) -> TestableObserver<Source.Element> {
         start(created: Defaults.created, subscribed: Defaults.subscribed, disposed: disposed, create)
     }
 
     /// As ``start(created:subscribed:disposed:_:)`` with RxTest's defaults 100/200/1000.
-    public func start<Element>(_ create: @escaping () -> Observable<Element>) -> TestableObserver<Element> {
+    public func start<Source: ObservableConvertibleType>(
+        _ create: @escaping () -> Source
+    ) -> TestableObserver<Source.Element> {
         start(created: Defaults.created, subscribed: Defaults.subscribed, disposed: Defaults.disposed, create)
     }
 }

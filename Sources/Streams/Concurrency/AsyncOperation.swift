@@ -10,7 +10,7 @@
 // the subscription is still live (the operation cancelled something of its own) is an ordinary
 // error and is delivered as `.error`.
 
-extension Single {
+extension PrimitiveSequenceType where Trait == SingleTrait {
     /// A single that runs `operation` in a new task for each subscription and succeeds with its
     /// result or fails with its error.
     ///
@@ -20,7 +20,7 @@ extension Single {
     public static func create(
         priority: TaskPriority? = nil, operation: @escaping @Sendable () async throws -> Element
     ) -> Single<Element> {
-        Single(unchecked: AsyncOperationObservable(priority: priority, operation: operation))
+        Single(raw: AsyncOperationObservable(priority: priority, operation: operation))
     }
 }
 
@@ -28,7 +28,7 @@ extension Observable {
     /// An observable that runs `operation` in a new task for each subscription, emits its result
     /// and completes, or fails with its error.
     ///
-    /// Timing: as ``Single/create(priority:operation:)`` — the task starts on subscription, runs
+    /// Timing: as ``PrimitiveSequenceType/create(priority:operation:)`` — the task starts on subscription, runs
     /// off the subscriber's actor, and is cancelled by disposal, after which nothing is emitted.
     public static func fromAsync(
         priority: TaskPriority? = nil, _ operation: @escaping @Sendable () async throws -> Element

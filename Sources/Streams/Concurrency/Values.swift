@@ -74,7 +74,7 @@ extension Infallible where Element: Sendable {
     public var values: AsyncStream<Element> { values(bufferingPolicy: .unbounded) }
 }
 
-extension Single where Element: Sendable {
+extension PrimitiveSequenceType where Trait == SingleTrait, Element: Sendable {
     /// Subscribes and returns the element, or throws the failure.
     ///
     /// Cancelling the awaiting task disposes the subscription and throws `CancellationError`;
@@ -82,30 +82,32 @@ extension Single where Element: Sendable {
     /// while subscribing is returned.
     public var value: Element {
         get async throws {
-            guard let element = try await TraitOutcome.await(source) else { throw StreamsError.noElements }
+            guard let element = try await TraitOutcome.await(primitiveSequence.source) else {
+                throw StreamsError.noElements
+            }
             return element
         }
     }
 }
 
-extension Maybe where Element: Sendable {
+extension PrimitiveSequenceType where Trait == MaybeTrait, Element: Sendable {
     /// Subscribes and returns the element, `nil` if the maybe completes empty, or throws the failure.
     ///
     /// Cancelling the awaiting task disposes the subscription and throws `CancellationError`;
     /// in an already-cancelled task the maybe is still subscribed, and a result it delivers
     /// while subscribing is returned.
     public var value: Element? {
-        get async throws { try await TraitOutcome.await(source) }
+        get async throws { try await TraitOutcome.await(primitiveSequence.source) }
     }
 }
 
-extension Completable {
+extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Never {
     /// Subscribes and returns when the completable completes, or throws the failure.
     ///
     /// Cancelling the awaiting task disposes the subscription and throws `CancellationError`;
     /// in an already-cancelled task the completable is still subscribed, and completes normally
     /// if it completes while subscribing.
     public var value: Void {
-        get async throws { _ = try await TraitOutcome.await(source) }
+        get async throws { _ = try await TraitOutcome.await(primitiveSequence.source) }
     }
 }

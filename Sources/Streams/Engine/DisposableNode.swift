@@ -19,6 +19,13 @@ class DisposableNode: Disposable, @unchecked Sendable {  // the word is only tou
     @usableFromInline
     func dispose() {}
 
+    /// Disposes the node on behalf of the node it delivers to, once that one has handled a
+    /// terminal event from it and lets go of it. A subscription still delivering that event
+    /// releases its resources now instead of when its delivery returns (see ``SubscriptionNode``);
+    /// anything else just disposes.
+    @usableFromInline
+    func disposeFromDownstream() { dispose() }
+
     /// A node is its own link: a subscription stores it as its upstream without a box.
     @usableFromInline
     final var _streamsUpstreamLink: (object: AnyObject, key: UInt64)? { (self, 0) }
@@ -83,5 +90,11 @@ struct NodeLink {
     /// Disposes what the link stands for.
     func dispose() {
         if key == 0 { node.dispose() } else if key != Self.nothingKey { node.dispose(key: key) }
+    }
+
+    /// Disposes what the link stands for on behalf of its downstream
+    /// (``DisposableNode/disposeFromDownstream()``).
+    func disposeFromDownstream() {
+        if key == 0 { node.disposeFromDownstream() } else { node.dispose(key: key) }
     }
 }

@@ -25,13 +25,22 @@ class Receiver<Element>: DisposableNode, @unchecked Sendable {  // see Disposabl
 /// A receiver that is also the subscription to its upstream: it owns the upstream disposable and
 /// a disposed flag that every delivery checks.
 ///
+/// States (bits of the atomic state word): live; terminating (`disposed` without `released`: a
+/// ``Sink`` is delivering its terminal event); released (`disposed` and `released`: torn down, or
+/// being torn down by the one caller that set `released`).
+///
 /// Invariants (all transitions go through the atomic state word):
 /// - `upstream`/`upstreamKey` are written once, before the `hasUpstream` bit is published, and
-///   read and cleared only by the single caller that wins `markDisposed()` while that bit is set,
-///   or by `setUpstream` when it finds the node already disposed.
-/// - A terminal event is forwarded only by the caller that wins `markDisposed()`, so a reentrant
-///   event sent from inside the terminal handler is dropped, never delivered after it.
-/// - `disposeResources()` runs exactly once, after the node is marked disposed, outside any lock.
+///   read and cleared only by the single caller that sets `released` while that bit is set, or by
+///   `setUpstream` when it finds the node already released.
+/// - A terminal event is forwarded only by the caller that sets `disposed`, so a reentrant event
+///   sent from inside the terminal handler is dropped, never delivered after it.
+/// - `disposeResources()` runs exactly once, after the node is released, outside any lock.
+/// - A terminating node is released by its own delivery once it returns, or earlier by
+///   ``DisposableNode/disposeFromDownstream()`` (its downstream finished with the event and lets
+///   go of it, as RxSwift's sinks dispose their source right after forwarding a terminal event);
+///   a plain `dispose()` leaves it to the delivery. So on a terminal event the source's resources
+///   go first, then each operator's downstream of it, as in RxSwift.
 /// - The bits of the word above the flags hold the retained `LiveResources.Scope` the node was
 ///   counted into (an object pointer, so its low four bits are zero), set in `init` and read in
 ///   `deinit` only.
@@ -83,28 +92,71 @@ class SubscriptionNode<Element>: Receiver<Element>, Cancelable, @unchecked Senda
             upstream = DisposableBox(disposable)
         }
         let old = atomicState.setBits(Bits.upstreamBit)
-        if old & Bits.disposedBit != 0 {
-            disposeUpstream()
+        if old & Bits.releasedBit != 0 {
+            disposeUpstream(fromDownstream: false)
         }
     }
 
-    /// Disposes and releases the upstream, if any.
-    private func disposeUpstream() {
+    /// Disposes and releases the upstream, if any; `fromDownstream` passes on an early release
+    /// (see ``DisposableNode/disposeFromDownstream()``).
+    private func disposeUpstream(fromDownstream: Bool) {
         guard let node = upstream.take() else { return }
-        if upstreamKey == 0 { node.dispose() } else { node.dispose(key: upstreamKey) }
+        if upstreamKey != 0 {
+            node.dispose(key: upstreamKey)
+        } else if fromDownstream {
+            node.disposeFromDownstream()
+        } else {
+            node.dispose()
+        }
     }
 
-    /// Marks the node disposed. Returns the previous state if this call won, `nil` otherwise.
+    /// Marks the node disposed and released. Returns the previous state if this call won, `nil`
+    /// otherwise (the node was released, or is delivering its terminal event, and that delivery
+    /// releases it).
     @inline(__always)
     final func markDisposed() -> Int? {
-        let old = atomicState.setBits(Bits.disposedBit)
-        return old & Bits.disposedBit == 0 ? old : nil
+        var state = atomicState.loadRelaxed()
+        repeat {
+            if state & Bits.disposedBit != 0 { return nil }
+        } while !atomicState.compareExchange(expected: &state, desired: state | Bits.disposedBit | Bits.releasedBit)
+        return state
     }
 
     /// Releases the upstream and the subclass's resources; call once with `markDisposed()`'s result.
     final func tearDown(previousState: Int) {
         if previousState & Bits.upstreamBit != 0 {
-            disposeUpstream()
+            disposeUpstream(fromDownstream: false)
+        }
+        disposeResources()
+    }
+
+    /// Starts delivering a terminal event: `false` if the node was already disposed or
+    /// terminating. The caller delivers, then calls ``finishTerminal()``.
+    @inline(__always)
+    fileprivate final func beginTerminal() -> Bool {
+        atomicState.setBits(Bits.disposedBit) & Bits.disposedBit == 0
+    }
+
+    /// Ends a terminal delivery: releases the node unless its downstream already did.
+    @inline(__always)
+    fileprivate final func finishTerminal() {
+        let old = atomicState.setBits(Bits.releasedBit)
+        guard old & Bits.releasedBit == 0 else { return }
+        releaseEarly(previousState: old)
+    }
+
+    /// Releases the node now, even while it delivers its terminal event, passing the early release
+    /// on to its upstream. A live node is disposed as usual.
+    override final func disposeFromDownstream() {
+        if atomicState.load() & Bits.disposedBit == 0 { return dispose() }
+        let old = atomicState.setBits(Bits.disposedBit | Bits.releasedBit)
+        guard old & Bits.releasedBit == 0 else { return }
+        releaseEarly(previousState: old)
+    }
+
+    private func releaseEarly(previousState: Int) {
+        if previousState & Bits.upstreamBit != 0 {
+            disposeUpstream(fromDownstream: true)
         }
         disposeResources()
     }
@@ -121,12 +173,12 @@ class SubscriptionNode<Element>: Receiver<Element>, Cancelable, @unchecked Senda
     func disposeResources() {}
 }
 
-/// The bits of a ``SubscriptionNode``'s atomic state word, outside the generic class so that
-/// non-generic code (``StageRun``) reads them too. Plain constants: static properties of a
-/// generic class are not inlined, and `isDisposed` runs on every delivery.
+/// The bits of a ``SubscriptionNode``'s atomic state word, outside the generic class: static
+/// properties of a generic class are not inlined, and `isDisposed` runs on every delivery.
 enum SubscriptionState {
     @inline(__always) static var disposedBit: Int { 1 }
     @inline(__always) static var upstreamBit: Int { 2 }
+    @inline(__always) static var releasedBit: Int { 4 }
     @inline(__always) static var flagBits: Int { 15 }
 
     /// `true` if `word` says the node was disposed or forwarded a terminal event.
@@ -152,18 +204,37 @@ class Sink<Input, Output>: SubscriptionNode<Input>, @unchecked Sendable {  // se
         if !isDisposed { downstream.onNext(element) }
     }
 
-    /// Forwards the failure once, then releases everything.
+    /// Forwards the failure once, then releases everything (unless the downstream already
+    /// released this sink early, as it may while handling the event).
     final func forwardError(_ error: any Error) {
-        guard let previous = markDisposed() else { return }
+        guard beginTerminal() else { return }
         downstream.onError(error)
-        tearDown(previousState: previous)
+        finishTerminal()
     }
 
-    /// Forwards completion once, then releases everything.
+    /// Forwards completion once, then releases everything (see ``forwardError(_:)``).
     final func forwardCompleted() {
-        guard let previous = markDisposed() else { return }
+        guard beginTerminal() else { return }
         downstream.onCompleted()
-        tearDown(previousState: previous)
+        finishTerminal()
+    }
+
+    /// Forwards the failure once, runs `epilogue` (the operator's work after the downstream
+    /// handled the event), then releases everything (see ``forwardError(_:)``).
+    final func forwardError(_ error: any Error, then epilogue: () -> Void) {
+        guard beginTerminal() else { return }
+        downstream.onError(error)
+        epilogue()
+        finishTerminal()
+    }
+
+    /// Forwards completion once, runs `epilogue`, then releases everything (see
+    /// ``forwardError(_:then:)``).
+    final func forwardCompleted(then epilogue: () -> Void) {
+        guard beginTerminal() else { return }
+        downstream.onCompleted()
+        epilogue()
+        finishTerminal()
     }
 }
 

@@ -12,16 +12,24 @@ extension Observable {
     public static func create(
         _ subscribe: @escaping @Sendable (AnyObserver<Element>) -> any Disposable
     ) -> Observable<Element> {
-        Create(body: subscribe).asObservable()
+        Create { sink in subscribe(AnyObserver(eventHandler: sink.on)) }.asObservable()
+    }
+
+    /// `create` whose body sends into the subscription's sink (the traits' `create`, whose
+    /// observers are `Sendable` closures).
+    static func create(sink body: @escaping @Sendable (PassThroughSink<Element>) -> any Disposable) -> Observable<
+        Element
+    > {
+        Create(body: body).asObservable()
     }
 }
 
 private struct Create<Element>: Producer {
-    let body: @Sendable (AnyObserver<Element>) -> any Disposable
+    let body: @Sendable (PassThroughSink<Element>) -> any Disposable
 
     func subscribe(_ receiver: Receiver<Element>) -> any Disposable {
         let sink = PassThroughSink(downstream: receiver)
-        sink.setUpstream(body(AnyObserver(eventHandler: sink.on)))
+        sink.setUpstream(body(sink))
         return sink
     }
 }

@@ -1,8 +1,14 @@
-// Concurrency: single upstream, so events arrive serialized and the handlers for one subscription
-// never overlap each other — except `onDispose`, which runs on the thread that disposes (possibly
-// while an event is being handled elsewhere, as in RxSwift). No mutable state beyond the node's
-// atomic disposed flag; `onDispose` is wrapped around the source subscription, so it runs once,
-// after that subscription is disposed, whether by a terminal event or by disposal.
+// Timing (RxSwift's `do`): `onSubscribe` runs before the source is subscribed and `onSubscribed`
+// after that call returns. For each event `onX` runs first (a throw replaces the event with that
+// error), then the event is forwarded, then `afterX` runs. After a terminal event the source's
+// subscription is released and then `onDispose` runs; on disposal the same, source first. When
+// the source terminates while it is being subscribed, `onDispose` runs once `onSubscribed` has.
+//
+// States: live; terminating (the terminal event and `afterError`/`afterCompleted` are running);
+// released (the source subscription and then `onDispose`, once). Single upstream, so the event
+// handlers of one subscription never overlap; `onDispose` runs on the thread that releases the
+// subscription (possibly while an element is being handled on another, as in RxSwift). No state
+// of its own beyond the node's.
 
 extension ObservableType {
     /// Calls the given closures for each event and for the subscription's lifecycle, and passes
@@ -11,9 +17,10 @@ extension ObservableType {
     ///
     /// Timing: `onNext`/`onError`/`onCompleted` run before the event is forwarded and `afterNext`/
     /// `afterError`/`afterCompleted` after it. `onSubscribe` runs before the source is subscribed
-    /// and `onSubscribed` after; `onDispose` runs once the source subscription has been disposed,
-    /// after a terminal event or on disposal. An error thrown by `afterError` or `afterCompleted`
-    /// cannot be delivered (the sequence has ended) and goes to ``Hooks/unhandledError``.
+    /// and `onSubscribed` after; `onDispose` runs once, after the source subscription has been
+    /// disposed (its own disposable first, as in RxSwift), whether the sequence terminated or was
+    /// disposed. A throw from `afterNext` ends the sequence with that error; one from `afterError`
+    /// or `afterCompleted` comes after the terminal event and is dropped, as in RxSwift.
     public func `do`(
         onNext: (@Sendable (Element) throws -> Void)? = nil,
         afterNext: (@Sendable (Element) throws -> Void)? = nil,
@@ -25,12 +32,13 @@ extension ObservableType {
         onSubscribed: (@Sendable () -> Void)? = nil,
         onDispose: (@Sendable () -> Void)? = nil
     ) -> Observable<Element> {
-        DoObservable(
+        Do(
             source: asObservable(),
             handlers: DoHandlers(
                 onNext: onNext, afterNext: afterNext, onError: onError, afterError: afterError,
                 onCompleted: onCompleted, afterCompleted: afterCompleted, onSubscribe: onSubscribe,
-                onSubscribed: onSubscribed, onDispose: onDispose))
+                onSubscribed: onSubscribed, onDispose: onDispose)
+        ).asObservable()
     }
 }
 
@@ -46,26 +54,17 @@ private struct DoHandlers<Element>: Sendable {
     let onDispose: (@Sendable () -> Void)?
 }
 
-private final class DoObservable<Element>: Observable<Element>, @unchecked Sendable {  // immutable after init
+private struct Do<Element>: Producer {
     let source: Observable<Element>
     let handlers: DoHandlers<Element>
 
-    init(source: Observable<Element>, handlers: DoHandlers<Element>) {
-        self.source = source
-        self.handlers = handlers
-    }
-
-    override func subscribe(_ receiver: Receiver<Element>) -> any Disposable {
+    func subscribe(_ receiver: Receiver<Element>) -> any Disposable {
         handlers.onSubscribe?()
         let sink = DoSink(handlers: handlers, downstream: receiver)
         let subscription = source.subscribe(sink)
         handlers.onSubscribed?()
         if let onDispose = handlers.onDispose {
-            sink.setUpstream(
-                Disposables.create {
-                    subscription.dispose()
-                    onDispose()
-                })
+            sink.setUpstream(SubscriptionThenAction(subscription, action: onDispose))
         } else {
             sink.setUpstream(subscription)
         }
@@ -99,10 +98,7 @@ private final class DoSink<Element>: Sink<Element, Element>, @unchecked Sendable
         } catch {
             return forwardError(error)
         }
-        guard let previous = markDisposed() else { return }
-        downstream.onError(error)
-        runAfter { try handlers.afterError?(error) }
-        tearDown(previousState: previous)
+        forwardError(error) { _ = try? handlers.afterError?(error) }
     }
 
     override func onCompleted() {
@@ -112,17 +108,6 @@ private final class DoSink<Element>: Sink<Element, Element>, @unchecked Sendable
         } catch {
             return forwardError(error)
         }
-        guard let previous = markDisposed() else { return }
-        downstream.onCompleted()
-        runAfter { try handlers.afterCompleted?() }
-        tearDown(previousState: previous)
-    }
-
-    private func runAfter(_ handler: () throws -> Void) {
-        do {
-            try handler()
-        } catch {
-            Hooks.reportUnhandledError(error)
-        }
+        forwardCompleted { _ = try? handlers.afterCompleted?() }
     }
 }

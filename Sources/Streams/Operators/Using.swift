@@ -1,20 +1,18 @@
-// Timing (RxSwift 6): each subscription calls `resourceFactory`, then `observableFactory` with
-// the resource, and subscribes to the observable it returns; events are forwarded as they
-// arrive. The resource is disposed when the subscription ends — after the terminal event is
-// delivered, or on disposal — right after the inner subscription. A factory that throws fails
-// the result at once (a resource already made is disposed after the error).
+// Timing (RxSwift's `using`): at subscription the resource is made, then the observable for it,
+// which is subscribed at once; a throw from either factory fails the sequence at once (a resource
+// already made is still disposed). When the subscription ends — terminal event or disposal — the
+// observable's subscription is disposed first, then the resource.
 //
-// States: live (the resource is kept with the inner subscription, as the sink's upstream);
-// ended (the inner subscription, then the resource, disposed). A pass-through sink: no state of
-// its own.
+// States: none of its own; the sink's node (live, terminating, released) and its upstream, the
+// observable's subscription followed by the resource's disposal.
 
-extension ObservableType {
-    /// An observable whose every subscription owns a resource made by `resourceFactory` and runs
-    /// the sequence `observableFactory` builds from it.
+extension Observable {
+    /// Subscribes to the observable `observableFactory` returns for a resource made by
+    /// `resourceFactory`, and disposes the resource when the subscription ends.
     ///
-    /// Timing: the factories run at subscription; the resource is disposed when the subscription
-    /// ends (after the terminal event, or on disposal), after the inner subscription. A thrown
-    /// error fails the result at subscription.
+    /// Timing: both factories run on the subscribing thread, at subscription; a thrown error fails
+    /// the sequence at once. The resource is disposed after the observable's subscription, on the
+    /// terminal event or on disposal.
     public static func using<Resource: Disposable>(
         _ resourceFactory: @escaping @Sendable () throws -> Resource,
         observableFactory: @escaping @Sendable (Resource) throws -> Observable<Element>
@@ -23,7 +21,7 @@ extension ObservableType {
     }
 }
 
-private struct Using<Element, Resource: Disposable>: Producer {
+private struct Using<Resource: Disposable, Element>: Producer {
     let resourceFactory: @Sendable () throws -> Resource
     let observableFactory: @Sendable (Resource) throws -> Observable<Element>
 
@@ -33,18 +31,16 @@ private struct Using<Element, Resource: Disposable>: Producer {
         do {
             resource = try resourceFactory()
         } catch {
-            sink.setUpstream(Observable<Element>.error(error).subscribe(sink))
+            sink.setUpstream(Observable.error(error).subscribe(sink))
             return sink
         }
         let source: Observable<Element>
         do {
             source = try observableFactory(resource)
         } catch {
-            source = Observable.error(error)
+            source = .error(error)
         }
-        // One upstream: the inner subscription, then the resource, disposed in that order when
-        // the sink ends (or at once here, if it ended while subscribing).
-        sink.setUpstream(Disposables.create(source.subscribe(sink), resource))
+        sink.setUpstream(SubscriptionThenAction(source.subscribe(sink), action: { resource.dispose() }))
         return sink
     }
 }

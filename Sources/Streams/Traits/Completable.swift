@@ -1,6 +1,13 @@
-// Concurrency: a `Completable` is an immutable wrapper around an `Observable<Never>`: it can only
-// complete or fail. `create` funnels the user's events through a sink that drops everything after
-// the first terminal event.
+// A `Completable` only completes or fails: its observable is an `Observable<Never>`. `create`
+// builds on `Observable.create`, whose sink drops everything after the first terminal event.
+
+/// The trait of ``Completable``: completion or an error, no elements.
+public enum CompletableTrait {}
+
+/// A sequence that only completes or fails (RxSwift's `Completable`).
+///
+/// Extend it with `extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Never`.
+public typealias Completable = PrimitiveSequence<CompletableTrait, Never>
 
 /// What a ``Completable`` delivers: completion or a failure.
 public enum CompletableEvent: Sendable {
@@ -10,19 +17,18 @@ public enum CompletableEvent: Sendable {
     case completed
 }
 
-/// A sequence that only completes or fails (RxSwift's `Completable`).
-public struct Completable: Sendable {
-    /// The element-less observable.
-    let source: Observable<Never>
-
-    /// Wraps `source`.
-    init(unchecked source: Observable<Never>) { self.source = source }
-
-    /// The underlying observable: `.completed` or `.error`.
-    public func asObservable() -> Observable<Never> { source }
+extension CompletableEvent: Equatable {
+    /// Completions are equal; errors compare as ``Event`` compares them (``errorsEqual(_:_:)``).
+    public static func == (lhs: CompletableEvent, rhs: CompletableEvent) -> Bool {
+        switch (lhs, rhs) {
+        case (.error(let l), .error(let r)): return errorsEqual(l, r)
+        case (.completed, .completed): return true
+        default: return false
+        }
+    }
 }
 
-extension Completable {
+extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Never {
     /// The closure a ``create(subscribe:)`` body calls with the completable's outcome.
     public typealias CompletableObserver = @Sendable (CompletableEvent) -> Void
 
@@ -33,23 +39,18 @@ extension Completable {
     public static func create(
         subscribe: @escaping @Sendable (@escaping CompletableObserver) -> any Disposable
     ) -> Completable {
-        Completable(unchecked: CompletableCreateObservable(subscribe))
+        Completable(raw: .create(traitEvents: subscribe) { event, sink in event.send(to: sink) })
     }
 
     /// A completable that completes synchronously when subscribed.
-    public static func empty() -> Completable { Completable(unchecked: Observable.empty()) }
-
-    /// A completable that fails with `error` synchronously when subscribed.
-    public static func error(_ error: any Error) -> Completable { Completable(unchecked: Observable.error(error)) }
-
-    /// A completable that never terminates.
-    public static func never() -> Completable { Completable(unchecked: Observable.never()) }
+    public static func empty() -> Completable { Completable(raw: Observable.empty()) }
 }
 
-extension Completable {
+extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Never {
     /// Subscribes with one closure that receives `.completed` or `.error(error)`.
     public func subscribe(_ observer: @escaping @Sendable (CompletableEvent) -> Void) -> any Disposable {
-        source.subscribe(onError: { error in observer(.error(error)) }, onCompleted: { observer(.completed) })
+        primitiveSequence.source.subscribe(
+            onError: { error in observer(.error(error)) }, onCompleted: { observer(.completed) })
     }
 
     /// Subscribes with closures for completion and failure.
@@ -61,7 +62,7 @@ extension Completable {
         onError: (@Sendable (any Error) -> Void)? = nil,
         onDisposed: (@Sendable () -> Void)? = nil
     ) -> any Disposable {
-        source.subscribe(onError: onError, onCompleted: onCompleted, onDisposed: onDisposed)
+        primitiveSequence.source.subscribe(onError: onError, onCompleted: onCompleted, onDisposed: onDisposed)
     }
 
     /// Subscribes with closures that receive `owner` as long as it is alive; `owner` is held
@@ -72,33 +73,7 @@ extension Completable {
         onError: (@Sendable (Owner, any Error) -> Void)? = nil,
         onDisposed: (@Sendable (Owner) -> Void)? = nil
     ) -> any Disposable {
-        source.subscribe(with: owner, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed)
-    }
-}
-
-extension ObservableType where Element == Never {
-    /// This element-less sequence as a ``Completable``.
-    ///
-    /// To turn any sequence into a completable, drop its elements first:
-    /// `ignoreElements().asCompletable()`.
-    public func asCompletable() -> Completable { Completable(unchecked: asObservable()) }
-}
-
-private final class CompletableCreateObservable: Observable<Never>, @unchecked Sendable {  // immutable after init
-    let body: @Sendable (@escaping Completable.CompletableObserver) -> any Disposable
-    init(_ body: @escaping @Sendable (@escaping Completable.CompletableObserver) -> any Disposable) {
-        self.body = body
-    }
-
-    override func subscribe(_ receiver: Receiver<Never>) -> any Disposable {
-        let sink = PassThroughSink(downstream: receiver)
-        sink.setUpstream(
-            body { event in
-                switch event {
-                case .completed: sink.onCompleted()
-                case .error(let error): sink.onError(error)
-                }
-            })
-        return sink
+        primitiveSequence.source.subscribe(
+            with: owner, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed)
     }
 }

@@ -1,6 +1,15 @@
-// Concurrency: a `Maybe` is an immutable wrapper around an `Observable` that emits at most one
-// element, followed at once by completion, or completes empty, or fails. `create` funnels the
-// user's events through a sink that drops everything after the first terminal event.
+// A `Maybe` emits one element followed at once by completion, completes empty, or fails.
+// `create` builds on `Observable.create`, whose sink drops everything after the first terminal
+// event. Subscribers see one outcome: the first event of the observable, as a `MaybeEvent`.
+
+/// The trait of ``Maybe``: at most one element, or an error.
+public enum MaybeTrait {}
+
+/// A sequence that emits one element, completes empty, or fails (RxSwift's `Maybe`).
+///
+/// Its observable emits `.next` followed at once by `.completed`, just `.completed`, or `.error`.
+/// Extend it with `extension PrimitiveSequenceType where Trait == MaybeTrait`.
+public typealias Maybe<Element> = PrimitiveSequence<MaybeTrait, Element>
 
 /// What a ``Maybe`` delivers: its one element, a failure, or completion without an element.
 public enum MaybeEvent<Element> {
@@ -14,68 +23,54 @@ public enum MaybeEvent<Element> {
 
 extension MaybeEvent: Sendable where Element: Sendable {}
 
-/// A sequence that emits one element, completes empty, or fails (RxSwift's `Maybe`).
-public struct Maybe<Element>: Sendable {
-    /// The observable that upholds the at-most-one-element guarantee.
-    let source: Observable<Element>
-
-    /// Wraps `source`, which the caller guarantees emits at most one element, then terminates.
-    init(unchecked source: Observable<Element>) { self.source = source }
-
-    /// The underlying observable: `.next` then `.completed`, just `.completed`, or `.error`.
-    public func asObservable() -> Observable<Element> { source }
+extension MaybeEvent: Equatable where Element: Equatable {
+    /// Elements compare with `==`, errors as ``Event`` compares them (``errorsEqual(_:_:)``).
+    public static func == (lhs: MaybeEvent<Element>, rhs: MaybeEvent<Element>) -> Bool {
+        switch (lhs, rhs) {
+        case (.success(let l), .success(let r)): return l == r
+        case (.error(let l), .error(let r)): return errorsEqual(l, r)
+        case (.completed, .completed): return true
+        default: return false
+        }
+    }
 }
 
-extension Maybe {
+extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// The closure a ``create(subscribe:)`` body calls with the maybe's outcome.
     public typealias MaybeObserver = @Sendable (MaybeEvent<Element>) -> Void
 
     /// Creates a maybe from a subscribe closure that calls its observer with `.success`, `.error`
     /// or `.completed` (once; later calls are ignored) and returns a disposable that stops the work.
     ///
-    /// Disposal: the returned disposable is disposed when the maybe terminates or is disposed.
+    /// Timing: a success is emitted followed at once by completion. Disposal: the returned
+    /// disposable is disposed when the maybe terminates or is disposed.
     public static func create(
         subscribe: @escaping @Sendable (@escaping MaybeObserver) -> any Disposable
     ) -> Maybe<Element> {
-        Maybe(unchecked: MaybeCreateObservable(subscribe))
-    }
-
-    /// A maybe that succeeds with `element` synchronously when subscribed.
-    public static func just(_ element: Element) -> Maybe<Element> {
-        Maybe(unchecked: Observable.just(element))
-    }
-
-    /// A maybe that succeeds with `element` on `scheduler`.
-    public static func just(_ element: Element, scheduler: some ImmediateSchedulerType) -> Maybe<Element>
-    where Element: Sendable {
-        Maybe(unchecked: Observable.just(element, scheduler: scheduler))
+        Maybe(raw: .create(traitEvents: subscribe) { event, sink in event.send(to: sink) })
     }
 
     /// A maybe that completes without an element, synchronously when subscribed.
-    public static func empty() -> Maybe<Element> {
-        Maybe(unchecked: Observable.empty())
-    }
-
-    /// A maybe that fails with `error` synchronously when subscribed.
-    public static func error(_ error: any Error) -> Maybe<Element> {
-        Maybe(unchecked: Observable.error(error))
-    }
-
-    /// A maybe that never terminates.
-    public static func never() -> Maybe<Element> {
-        Maybe(unchecked: Observable.never())
-    }
+    public static func empty() -> Maybe<Element> { Maybe(raw: Observable.empty()) }
 }
 
-extension Maybe {
+extension PrimitiveSequenceType where Trait == MaybeTrait {
+    /// The maybe's one outcome: the observable's first event (its element, or its terminal event
+    /// when there is none), after which the subscription ends.
+    var outcome: Observable<MaybeEvent<Element>> {
+        primitiveSequence.source.materialize().take(1).map { event in
+            switch event {
+            case .next(let element): return .success(element)
+            case .error(let error): return .error(error)
+            case .completed: return .completed
+            }
+        }
+    }
+
     /// Subscribes with one closure that receives `.success(element)`, `.error(error)` or
-    /// `.completed` — exactly one of them.
+    /// `.completed`: exactly one of them, when the maybe terminates.
     public func subscribe(_ observer: @escaping @Sendable (MaybeEvent<Element>) -> Void) -> any Disposable {
-        subscribe(
-            onSuccess: { element in observer(.success(element)) },
-            onError: { error in observer(.error(error)) },
-            onCompleted: { observer(.completed) }
-        )
+        outcome.subscribe(onNext: observer)
     }
 
     /// Subscribes with closures for success, failure and empty completion; at most one of the
@@ -89,18 +84,15 @@ extension Maybe {
         onCompleted: (@Sendable () -> Void)? = nil,
         onDisposed: (@Sendable () -> Void)? = nil
     ) -> any Disposable {
-        let succeeded = MaybeSucceededFlag()
-        return source.subscribe(
-            onNext: { element in
-                succeeded.set()
-                onSuccess?(element)
+        outcome.subscribe(
+            onNext: { event in
+                switch event {
+                case .success(let element): onSuccess?(element)
+                case .error(let error): if let onError { onError(error) } else { Hooks.reportUnhandledError(error) }
+                case .completed: onCompleted?()
+                }
             },
-            onError: onError,
-            onCompleted: {
-                if !succeeded.isSet { onCompleted?() }
-            },
-            onDisposed: onDisposed
-        )
+            onDisposed: onDisposed)
     }
 
     /// Subscribes with closures that receive `owner` as long as it is alive; `owner` is held
@@ -112,59 +104,16 @@ extension Maybe {
         onCompleted: (@Sendable (Owner) -> Void)? = nil,
         onDisposed: (@Sendable (Owner) -> Void)? = nil
     ) -> any Disposable {
-        let weakOwner = WeakBox(owner)
-        return subscribe(
-            onSuccess: { element in
-                if let owner = weakOwner.value { onSuccess?(owner, element) }
+        outcome.subscribe(
+            with: owner,
+            onNext: { owner, event in
+                switch event {
+                case .success(let element): onSuccess?(owner, element)
+                case .error(let error):
+                    if let onError { onError(owner, error) } else { Hooks.reportUnhandledError(error) }
+                case .completed: onCompleted?(owner)
+                }
             },
-            onError: { error in
-                if let owner = weakOwner.value { onError?(owner, error) }
-            },
-            onCompleted: {
-                if let owner = weakOwner.value { onCompleted?(owner) }
-            },
-            onDisposed: {
-                if let owner = weakOwner.value { onDisposed?(owner) }
-            }
-        )
-    }
-
-    /// A completable that completes when this maybe terminates normally (dropping any element) or
-    /// fails with its error.
-    public func asCompletable() -> Completable { Completable(unchecked: TraitIgnoreElementsObservable(source: source)) }
-}
-
-/// Records that a maybe subscription received its element, so its completion is not reported.
-private final class MaybeSucceededFlag: Sendable {
-    private let value = AtomicCounter()
-    var isSet: Bool { value.value != 0 }
-    func set() { value.add(1) }
-}
-
-private final class MaybeCreateObservable<Element>: Observable<Element>, @unchecked Sendable {  // immutable after init
-    let body: @Sendable (@escaping Maybe<Element>.MaybeObserver) -> any Disposable
-    init(_ body: @escaping @Sendable (@escaping Maybe<Element>.MaybeObserver) -> any Disposable) { self.body = body }
-
-    override func subscribe(_ receiver: Receiver<Element>) -> any Disposable {
-        let sink = PassThroughSink(downstream: receiver)
-        sink.setUpstream(body(MaybeEmitter(sink: sink).on))
-        return sink
-    }
-}
-
-/// Turns a maybe's outcome into the underlying observable's events.
-private struct MaybeEmitter<Element>: Sendable {
-    let sink: PassThroughSink<Element>
-
-    @Sendable func on(_ event: MaybeEvent<Element>) {
-        switch event {
-        case .success(let element):
-            sink.onNext(element)
-            sink.onCompleted()
-        case .error(let error):
-            sink.onError(error)
-        case .completed:
-            sink.onCompleted()
-        }
+            onDisposed: onDisposed)
     }
 }

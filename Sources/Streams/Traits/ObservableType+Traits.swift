@@ -1,5 +1,11 @@
-// Concurrency: the conversions wrap the source in a single-upstream checking operator (see
-// TraitElementCount.swift); no state is shared between subscriptions.
+// Timing (RxSwift's `asSingle`/`asMaybe`): the first element is held and emitted, followed by
+// completion, when the source completes. A second element fails at once with
+// `StreamsError.moreThanOneElement` (and disposes the source subscription); completion without an
+// element fails a single with `StreamsError.noElements` and completes a maybe. Errors are
+// forwarded at once.
+//
+// States: empty (no element yet); holding (the first element is held by the engine); stopped
+// (engine: a terminal event was decided, the held element is released after unlocking).
 
 extension ObservableType {
     /// A single that succeeds with this sequence's only element when it completes.
@@ -8,7 +14,7 @@ extension ObservableType {
     /// element fails at once with ``StreamsError/moreThanOneElement`` (and unsubscribes from the
     /// source); completion without an element fails with ``StreamsError/noElements``.
     public func asSingle() -> Single<Element> {
-        Single(unchecked: TraitElementCountObservable(source: asObservable(), count: .exactlyOne))
+        Single(raw: lift(ElementCount<Element>(requiresOne: true)))
     }
 
     /// A maybe that succeeds with this sequence's only element when it completes, or completes
@@ -18,6 +24,53 @@ extension ObservableType {
     /// element fails at once with ``StreamsError/moreThanOneElement`` (and unsubscribes from the
     /// source).
     public func asMaybe() -> Maybe<Element> {
-        Maybe(unchecked: TraitElementCountObservable(source: asObservable(), count: .atMostOne))
+        Maybe(raw: lift(ElementCount<Element>(requiresOne: false)))
+    }
+}
+
+extension ObservableType where Element == Never {
+    /// This element-less sequence as a ``Completable``.
+    ///
+    /// To turn any sequence into a completable, drop its elements first:
+    /// `ignoreElements().asCompletable()`.
+    public func asCompletable() -> Completable { Completable(raw: asObservable()) }
+}
+
+/// `asSingle` (`requiresOne`) and `asMaybe`: the element-count check.
+private struct ElementCount<Element>: SinkMaking {
+    let requiresOne: Bool
+
+    func makeSink(downstream: Receiver<Element>) -> Sink<Element, Element> {
+        ElementCountSink(state: requiresOne, downstream: downstream)
+    }
+}
+
+/// The state is whether completion without an element is an error; the element itself is held by
+/// the engine (``Effects/hold(_:)``).
+private final class ElementCountSink<Element>: SerializingSink<Element, Element, Bool>,
+    @unchecked Sendable  // see SerializingSink
+{
+    override func onNext(_ element: Element) {
+        update { _, effects in
+            if effects.isHolding {
+                effects.dropHeld()
+                effects.fail(StreamsError.moreThanOneElement)
+            } else {
+                effects.hold(element)
+            }
+        }
+    }
+
+    override func onCompleted() {
+        update { requiresOne, effects in
+            if effects.isHolding {
+                effects.emitHeld()
+                effects.complete()
+            } else if requiresOne {
+                effects.fail(StreamsError.noElements)
+            } else {
+                effects.complete()
+            }
+        }
     }
 }

@@ -1,27 +1,20 @@
-// Concurrency: a `Single` is an immutable wrapper around an `Observable` that emits exactly one
-// element followed at once by completion, or an error. `create` funnels the user's events
-// through a sink that drops everything after the first terminal event, so a closure that calls
-// its observer twice cannot break the guarantee.
+// A `Single` emits exactly one element followed at once by completion, or an error. `create`
+// builds on `Observable.create`, whose sink drops everything after the first terminal event, so a
+// body that calls its observer twice cannot break the promise.
+
+/// The trait of ``Single``: one element, or an error.
+public enum SingleTrait {}
+
+/// A sequence that emits exactly one element or an error (RxSwift's `Single`).
+///
+/// Its observable emits one `.next` followed at once by `.completed`, or one `.error`. Extend it
+/// with `extension PrimitiveSequenceType where Trait == SingleTrait`.
+public typealias Single<Element> = PrimitiveSequence<SingleTrait, Element>
 
 /// What a ``Single`` delivers: its one element, or a failure.
 public typealias SingleEvent<Element> = Result<Element, any Error>
 
-/// A sequence that emits exactly one element or an error (RxSwift's `Single`).
-///
-/// It wraps an ``Observable`` that, when it succeeds, emits one element and completes at once.
-/// Convert with ``asObservable()`` to use the observable operators.
-public struct Single<Element>: Sendable {
-    /// The observable that upholds the single-element guarantee.
-    let source: Observable<Element>
-
-    /// Wraps `source`, which the caller guarantees emits one element then completes, or fails.
-    init(unchecked source: Observable<Element>) { self.source = source }
-
-    /// The underlying observable: one `.next` followed by `.completed`, or one `.error`.
-    public func asObservable() -> Observable<Element> { source }
-}
-
-extension Single {
+extension PrimitiveSequenceType where Trait == SingleTrait {
     /// The closure a ``create(subscribe:)`` body calls with the single's result.
     public typealias SingleObserver = @Sendable (SingleEvent<Element>) -> Void
 
@@ -29,45 +22,19 @@ extension Single {
     /// or `.failure(error)` (once; later calls are ignored) and returns a disposable that stops the
     /// work.
     ///
-    /// Disposal: the returned disposable is disposed when the single terminates or is disposed.
+    /// Timing: a success is emitted followed at once by completion. Disposal: the returned
+    /// disposable is disposed when the single terminates or is disposed.
     public static func create(
         subscribe: @escaping @Sendable (@escaping SingleObserver) -> any Disposable
     ) -> Single<Element> {
-        Single(unchecked: SingleCreateObservable(subscribe))
-    }
-
-    /// A single that succeeds with `element` synchronously when subscribed.
-    public static func just(_ element: Element) -> Single<Element> {
-        Single(unchecked: Observable.just(element))
-    }
-
-    /// A single that succeeds with `element` on `scheduler`.
-    public static func just(_ element: Element, scheduler: some ImmediateSchedulerType) -> Single<Element>
-    where Element: Sendable {
-        Single(unchecked: Observable.just(element, scheduler: scheduler))
-    }
-
-    /// A single that fails with `error` synchronously when subscribed.
-    public static func error(_ error: any Error) -> Single<Element> {
-        Single(unchecked: Observable.error(error))
-    }
-
-    /// A single that never terminates.
-    public static func never() -> Single<Element> {
-        Single(unchecked: Observable.never())
-    }
-
-    /// Calls `factory` for every subscription and subscribes to the single it returns; a thrown
-    /// error becomes the single's failure.
-    public static func deferred(_ factory: @escaping @Sendable () throws -> Single<Element>) -> Single<Element> {
-        Single(unchecked: Observable.deferred { try factory().source })
+        Single(raw: .create(traitEvents: subscribe) { event, sink in event.send(to: sink) })
     }
 }
 
-extension Single {
+extension PrimitiveSequenceType where Trait == SingleTrait {
     /// Subscribes with one closure that receives `.success(element)` or `.failure(error)`.
     public func subscribe(_ observer: @escaping @Sendable (SingleEvent<Element>) -> Void) -> any Disposable {
-        source.subscribe(
+        primitiveSequence.source.subscribe(
             onNext: { element in observer(.success(element)) },
             onError: { error in observer(.failure(error)) }
         )
@@ -82,7 +49,7 @@ extension Single {
         onFailure: (@Sendable (any Error) -> Void)? = nil,
         onDisposed: (@Sendable () -> Void)? = nil
     ) -> any Disposable {
-        source.subscribe(onNext: onSuccess, onError: onFailure, onDisposed: onDisposed)
+        primitiveSequence.source.subscribe(onNext: onSuccess, onError: onFailure, onDisposed: onDisposed)
     }
 
     /// Subscribes with closures that receive `owner` as long as it is alive; `owner` is held
@@ -93,39 +60,7 @@ extension Single {
         onFailure: (@Sendable (Owner, any Error) -> Void)? = nil,
         onDisposed: (@Sendable (Owner) -> Void)? = nil
     ) -> any Disposable {
-        source.subscribe(with: owner, onNext: onSuccess, onError: onFailure, onDisposed: onDisposed)
-    }
-
-    /// A maybe that succeeds with this single's element or fails with its error.
-    public func asMaybe() -> Maybe<Element> { Maybe(unchecked: source) }
-
-    /// A completable that completes when this single succeeds (dropping the element) or fails
-    /// with its error.
-    public func asCompletable() -> Completable { Completable(unchecked: TraitIgnoreElementsObservable(source: source)) }
-}
-
-private final class SingleCreateObservable<Element>: Observable<Element>, @unchecked Sendable {  // immutable after init
-    let body: @Sendable (@escaping Single<Element>.SingleObserver) -> any Disposable
-    init(_ body: @escaping @Sendable (@escaping Single<Element>.SingleObserver) -> any Disposable) { self.body = body }
-
-    override func subscribe(_ receiver: Receiver<Element>) -> any Disposable {
-        let sink = PassThroughSink(downstream: receiver)
-        sink.setUpstream(body(SingleEmitter(sink: sink).on))
-        return sink
-    }
-}
-
-/// Turns a single's result into the underlying observable's events.
-private struct SingleEmitter<Element>: Sendable {
-    let sink: PassThroughSink<Element>
-
-    @Sendable func on(_ event: SingleEvent<Element>) {
-        switch event {
-        case .success(let element):
-            sink.onNext(element)
-            sink.onCompleted()
-        case .failure(let error):
-            sink.onError(error)
-        }
+        primitiveSequence.source.subscribe(
+            with: owner, onNext: onSuccess, onError: onFailure, onDisposed: onDisposed)
     }
 }

@@ -174,37 +174,10 @@ private final class BlockingRecorder<Element>: ObserverType, @unchecked Sendable
     }
 }
 
-extension ObservableType {
-    /// Blocking access to this sequence's events; `timeout` (seconds, `nil` for none) bounds
-    /// each blocking call, after which it throws ``Streams/StreamsError/timeout``.
-    public func toBlocking(timeout: TimeInterval? = nil) -> BlockingObservable<Element> {
-        BlockingObservable(source: asObservable(), timeout: timeout)
-    }
-}
-
-extension Single {
-    /// Blocking access to this single's events (see ``Streams/ObservableType/toBlocking(timeout:)``).
-    public func toBlocking(timeout: TimeInterval? = nil) -> BlockingObservable<Element> {
-        BlockingObservable(source: asObservable(), timeout: timeout)
-    }
-}
-
-extension Maybe {
-    /// Blocking access to this maybe's events (see ``Streams/ObservableType/toBlocking(timeout:)``).
-    public func toBlocking(timeout: TimeInterval? = nil) -> BlockingObservable<Element> {
-        BlockingObservable(source: asObservable(), timeout: timeout)
-    }
-}
-
-extension Completable {
-    /// Blocking access to this completable's outcome (see ``Streams/ObservableType/toBlocking(timeout:)``).
-    public func toBlocking(timeout: TimeInterval? = nil) -> BlockingObservable<Never> {
-        BlockingObservable(source: asObservable(), timeout: timeout)
-    }
-}
-
-extension Infallible {
-    /// Blocking access to this sequence's events (see ``Streams/ObservableType/toBlocking(timeout:)``).
+extension ObservableConvertibleType {
+    /// Blocking access to this sequence's events (an observable's, or a trait's); `timeout`
+    /// (seconds, `nil` for none) bounds each blocking call, after which it throws
+    /// ``Streams/StreamsError/timeout``.
     public func toBlocking(timeout: TimeInterval? = nil) -> BlockingObservable<Element> {
         BlockingObservable(source: asObservable(), timeout: timeout)
     }

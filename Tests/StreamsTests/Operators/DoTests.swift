@@ -108,6 +108,104 @@ import Testing
         #expect(failed.events == [.error(250, Replaced())])
     }
 
+    /// A source that logs its subscription and its disposal, and sends `1` then its terminal
+    /// event at `at` (or while it is being subscribed, when `at` is nil).
+    static func loggingSource(
+        _ log: CallLog, scheduler: TestScheduler? = nil, at time: Int? = nil, error: (any Error)? = nil
+    ) -> Observable<Int> {
+        Observable<Int>.create { observer in
+            log.add("source subscribed")
+            let send = {
+                observer.onNext(1)
+                if let error { observer.onError(error) } else { observer.onCompleted() }
+            }
+            if let scheduler, let time { scheduler.scheduleAt(time, action: send) } else { send() }
+            return Disposables.create { log.add("source disposed") }
+        }
+    }
+
+    static func lifecycle(_ source: Observable<Int>, _ log: CallLog) -> Observable<Int> {
+        source.do(
+            onNext: { _ in log.add("onNext") }, onError: { _ in log.add("onError") },
+            afterError: { _ in log.add("afterError") }, onCompleted: { log.add("onCompleted") },
+            afterCompleted: { log.add("afterCompleted") }, onSubscribe: { log.add("onSubscribe") },
+            onSubscribed: { log.add("onSubscribed") }, onDispose: { log.add("onDispose") })
+    }
+
+    @Test func onDisposeRunsAfterTheSourceReleasedItsSubscription() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let log = CallLog()
+        let res = scheduler.start { Self.lifecycle(Self.loggingSource(log, scheduler: scheduler, at: 300), log) }
+        #expect(res.events == [.next(300, 1), .completed(300)])
+        #expect(
+            log.lines == [
+                "onSubscribe", "source subscribed", "onSubscribed", "onNext", "onCompleted", "afterCompleted",
+                "source disposed", "onDispose",
+            ])
+    }
+
+    @Test func onDisposeRunsAfterTheSourceEvenBehindAnotherOperator() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let log = CallLog()
+        let res = scheduler.start {
+            Self.loggingSource(log, scheduler: scheduler, at: 300).map { $0 * 2 }
+                .do(onCompleted: { log.add("onCompleted") }, onDispose: { log.add("onDispose") })
+        }
+        #expect(res.events == [.next(300, 2), .completed(300)])
+        #expect(log.lines == ["source subscribed", "onCompleted", "source disposed", "onDispose"])
+    }
+
+    @Test func aSourceThatTerminatesWhileSubscribedIsReleasedBeforeOnSubscribedAndOnDispose() {
+        let log = CallLog()
+        _ = Self.lifecycle(Self.loggingSource(log), log).subscribe()
+        _ = Self.lifecycle(Self.loggingSource(log, error: TestError()), log).subscribe(onError: { _ in })
+        #expect(
+            log.lines == [
+                "onSubscribe", "source subscribed", "onNext", "onCompleted", "afterCompleted", "source disposed",
+                "onSubscribed", "onDispose",
+                "onSubscribe", "source subscribed", "onNext", "onError", "afterError", "source disposed",
+                "onSubscribed", "onDispose",
+            ])
+    }
+
+    @Test func disposalReleasesTheSourceThenRunsOnDispose() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let log = CallLog()
+        let res = scheduler.start(disposed: 250) {
+            Self.lifecycle(Self.loggingSource(log, scheduler: scheduler, at: 300), log)
+        }
+        #expect(res.events == [])
+        #expect(log.lines == ["onSubscribe", "source subscribed", "onSubscribed", "source disposed", "onDispose"])
+    }
+
+    @Test func anOperatorDownstreamReleasesTheSubscriptionBeforeAfterCompletedRuns() {
+        // RxSwift's order: the operator after `do` disposes its source as soon as it forwarded the
+        // completion, which is before `do`'s `afterCompleted`.
+        let scheduler = TestScheduler(initialClock: 0)
+        let log = CallLog()
+        let res = scheduler.start {
+            Self.lifecycle(Self.loggingSource(log, scheduler: scheduler, at: 300), log).map { $0 }
+        }
+        #expect(res.events == [.next(300, 1), .completed(300)])
+        #expect(
+            log.lines == [
+                "onSubscribe", "source subscribed", "onSubscribed", "onNext", "onCompleted", "source disposed",
+                "onDispose", "afterCompleted",
+            ])
+    }
+
+    @Test func aThrowFromAfterErrorOrAfterCompletedIsDropped() {
+        struct Late: Error, Equatable {}
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .completed(250)])
+        let completed = scheduler.start { xs.do(afterCompleted: { throw Late() }) }
+        #expect(completed.events == [.next(210, 1), .completed(250)])
+        let other = TestScheduler(initialClock: 0)
+        let ys = other.createHotObservable([.error(250, TestError(), Int.self)])
+        let failed = other.start { ys.do(afterError: { _ in throw Late() }) }
+        #expect(failed.events == [.error(250, TestError())])
+    }
+
     @Test func releasesEverything() {
         let log = CallLog()
         #expect(singleSourceLeftovers { Self.logged($0, log) } == 0)

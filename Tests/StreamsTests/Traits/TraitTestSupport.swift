@@ -1,5 +1,6 @@
 import Foundation
 import Streams
+import StreamsTest
 import Testing
 
 /// The error the trait and concurrency tests fail with.
@@ -31,4 +32,36 @@ func expectNoLeaks<T>(sourceLocation: SourceLocation = #_sourceLocation, _ body:
     let (scope, value) = try LiveResources.withScope(body)
     #expect(scope.total == 0, "live resources left", sourceLocation: sourceLocation)
     return value
+}
+
+/// A thread-safe list of trait events (`MaybeEvent`, `CompletableEvent`, `SingleEvent`…), in order.
+final class TraitEventLog<Event>: @unchecked Sendable {  // `storage` guarded by `lock`
+    private let lock = NSLock()
+    private var storage: [Event] = []
+
+    func append(_ event: Event) {
+        lock.lock()
+        storage.append(event)
+        lock.unlock()
+    }
+
+    var items: [Event] {
+        lock.lock()
+        defer { lock.unlock() }
+        return storage
+    }
+}
+
+/// A resource (for `using`) that logs its creation and disposal with the scheduler's clock.
+final class LoggedResource: Disposable {
+    let log: TraitLog
+    let scheduler: TestScheduler
+
+    init(_ log: TraitLog, _ scheduler: TestScheduler) {
+        self.log = log
+        self.scheduler = scheduler
+        log.append("resource created at \(scheduler.clock)")
+    }
+
+    func dispose() { log.append("resource disposed at \(scheduler.clock)") }
 }

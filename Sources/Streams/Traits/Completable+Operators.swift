@@ -1,0 +1,85 @@
+// The operators only a `Completable` has, as RxSwift has them. `concat` and `andThen` are the
+// observable `concat` (the next source is subscribed when the previous one completes, and the
+// completed one is released then); `zip` is the observable `merge` (it completes when every
+// completable has, and fails with the first error).
+
+extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Never {
+    /// Runs side effects around the completable's events: the observable `do`.
+    ///
+    /// Timing: `onError`/`onCompleted` run before the event is forwarded (a throw replaces it with
+    /// that error), `afterError`/`afterCompleted` after it; `onSubscribe`/`onSubscribed` around
+    /// the subscription; `onDispose` once, after the subscription to the source has been disposed.
+    public func `do`(
+        onError: (@Sendable (any Error) throws -> Void)? = nil,
+        afterError: (@Sendable (any Error) throws -> Void)? = nil,
+        onCompleted: (@Sendable () throws -> Void)? = nil,
+        afterCompleted: (@Sendable () throws -> Void)? = nil,
+        onSubscribe: (@Sendable () -> Void)? = nil,
+        onSubscribed: (@Sendable () -> Void)? = nil,
+        onDispose: (@Sendable () -> Void)? = nil
+    ) -> Completable {
+        Completable(
+            raw: primitiveSequence.source.do(
+                onError: onError, afterError: afterError, onCompleted: onCompleted, afterCompleted: afterCompleted,
+                onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose))
+    }
+
+    /// Continues with `second` once this completable completes.
+    ///
+    /// Timing: `second` is subscribed the moment this completable completes, and this one's
+    /// subscription is released then; its error ends the result without subscribing `second`.
+    public func andThen<Next>(_ second: Single<Next>) -> Single<Next> {
+        Single(raw: followed(by: second.source))
+    }
+
+    /// Continues with `second` once this completable completes (see the `Single` form).
+    public func andThen<Next>(_ second: Maybe<Next>) -> Maybe<Next> {
+        Maybe(raw: followed(by: second.source))
+    }
+
+    /// Continues with `second` once this completable completes (see the `Single` form).
+    public func andThen(_ second: Completable) -> Completable {
+        Completable(raw: followed(by: second.source))
+    }
+
+    /// Continues with `second`'s elements once this completable completes (see
+    /// the `Single` form).
+    public func andThen<Next>(_ second: Observable<Next>) -> Observable<Next> {
+        followed(by: second)
+    }
+
+    /// Continues with `second` once this completable completes (see the `Single` form).
+    public func concat(_ second: Completable) -> Completable {
+        Completable(raw: followed(by: second.source))
+    }
+
+    /// Completes once every completable in `sequence` has completed, subscribing each when the
+    /// previous one completes; the first error fails it. The sequence is iterated lazily.
+    public static func concat<Sources: Sequence>(_ sequence: Sources) -> Completable
+    where Sources.Element == Completable {
+        Completable(raw: Observable.concat(sequence.lazy.map(\.source)))
+    }
+
+    /// Completes once every argument has completed, one after the other (see ``concat(_:)-(Sources)``).
+    public static func concat(_ sources: Completable...) -> Completable {
+        Completable(raw: Observable.concat(sources.map(\.source)))
+    }
+
+    /// Completes once every completable in `sources` has completed, all subscribed at once; the
+    /// first error fails it and disposes the others.
+    public static func zip<Sources: Collection>(_ sources: Sources) -> Completable
+    where Sources.Element == Completable {
+        Completable(raw: Observable.merge(sources.map(\.source)))
+    }
+
+    /// Completes once every argument has completed, all subscribed at once (see
+    /// ``zip(_:)-(Sources)``).
+    public static func zip(_ sources: Completable...) -> Completable {
+        Completable(raw: Observable.merge(sources.map(\.source)))
+    }
+
+    /// This completable's outcome, then `second`'s events.
+    private func followed<Next>(by second: Observable<Next>) -> Observable<Next> {
+        primitiveSequence.source.elements(as: Next.self).concat(second)
+    }
+}
