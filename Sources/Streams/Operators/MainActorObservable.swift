@@ -94,12 +94,7 @@ public struct MainActorObservable<Element>: Sendable {
     }
 
     /// Sends every element to the relays, on the main queue.
-    public func bind(to relays: BehaviorRelay<Element>...) -> any Disposable {
-        source.subscribe(onNext: { element in for relay in relays { relay.accept(element) } })
-    }
-
-    /// Sends every element to the relays, on the main queue.
-    public func bind(to relays: PublishRelay<Element>...) -> any Disposable {
+    public func bind(to relays: Relay<Element>...) -> any Disposable {
         source.subscribe(onNext: { element in for relay in relays { relay.accept(element) } })
     }
 }
