@@ -4,6 +4,9 @@ import Dispatch
 // reaches its subscription node on the main queue, serialized. The node runs the caller's
 // `@MainActor` closures with `MainActor.assumeIsolated`, which also traps if that guarantee is
 // ever broken. The node's handlers are immutable; its disposal state is SubscriptionNode's.
+//
+// States: subscribed (the main-actor handlers run); ended (a terminal event was handled on the
+// main queue, or disposal; `onDisposed` runs once).
 
 extension ObservableType {
     /// Delivers every event on the main queue and returns a ``MainActorObservable``, whose
@@ -18,7 +21,7 @@ extension ObservableType {
     /// tested in virtual time.
     public func observe(on scheduler: MainScheduler) -> MainActorObservable<Element> {
         let delivery: any ImmediateSchedulerType = SharingScheduler.mockedScheduler ?? scheduler
-        return MainActorObservable(lift(ObserveOn<Element>(scheduler: delivery)))
+        return MainActorObservable(observedOn(delivery))
     }
 }
 
