@@ -3,6 +3,8 @@
 // while an event is being handled elsewhere, as in RxSwift). No mutable state beyond the node's
 // atomic disposed flag; `onDispose` is wrapped around the source subscription, so it runs once,
 // after that subscription is disposed, whether by a terminal event or by disposal.
+//
+// States: none (stateless): each handler runs with its event.
 
 extension ObservableType {
     /// Calls the given closures for each event and for the subscription's lifecycle, and passes

@@ -2,6 +2,9 @@
 // owns that subscription, wrapped so that disposing it schedules the actual disposal on the same
 // scheduler. Events then flow serialized from the source through a pass-through sink; the only
 // shared state is the wrapper's atomic "disposal requested" flag.
+//
+// States: scheduled (the subscription hop waits on the scheduler); subscribed (the source's events
+// pass); disposal requested (the source's disposal is scheduled on the scheduler).
 
 extension ObservableType {
     /// Subscribes to the source, and later disposes that subscription, on `scheduler`.
