@@ -20,7 +20,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     public static func create(
         priority: TaskPriority? = nil, operation: @escaping @Sendable () async throws -> Element
     ) -> Single<Element> {
-        Single(raw: AsyncOperationObservable(priority: priority, operation: operation))
+        Single(raw: TaskObservable(priority: priority, body: emitting(operation)))
     }
 }
 
@@ -33,29 +33,27 @@ extension Observable {
     public static func fromAsync(
         priority: TaskPriority? = nil, _ operation: @escaping @Sendable () async throws -> Element
     ) -> Observable<Element> {
-        AsyncOperationObservable(priority: priority, operation: operation)
+        TaskObservable(priority: priority, body: emitting(operation))
     }
 }
 
-private final class AsyncOperationObservable<Element>: Observable<Element>,
-    @unchecked Sendable  // immutable after init
-{
+/// An observable whose every subscription runs `body` in a new nonisolated task, emitting to the
+/// sink from there; an error `body` throws fails the sink. Disposal cancels the task.
+final class TaskObservable<Element>: Observable<Element>, @unchecked Sendable {  // immutable after init
     let priority: TaskPriority?
-    let operation: @Sendable () async throws -> Element
+    let body: @Sendable (PassThroughSink<Element>) async throws -> Void
 
-    init(priority: TaskPriority?, operation: @escaping @Sendable () async throws -> Element) {
+    init(priority: TaskPriority?, body: @escaping @Sendable (PassThroughSink<Element>) async throws -> Void) {
         self.priority = priority
-        self.operation = operation
+        self.body = body
     }
 
     override func subscribe(_ receiver: Receiver<Element>) -> any Disposable {
         let sink = PassThroughSink(downstream: receiver)
-        let operation = self.operation
+        let body = self.body
         let task = Task(priority: priority) {
             do {
-                let element = try await operation()
-                sink.onNext(element)
-                sink.onCompleted()
+                try await body(sink)
             } catch {
                 sink.onError(error)
             }
@@ -70,4 +68,15 @@ struct TaskCancellingDisposable: Disposable {
     let task: Task<Void, Never>
     init(_ task: Task<Void, Never>) { self.task = task }
     func dispose() { task.cancel() }
+}
+
+/// Runs `operation` in a subscription's task: emits its result and completes.
+private func emitting<Element>(
+    _ operation: @escaping @Sendable () async throws -> Element
+) -> @Sendable (PassThroughSink<Element>) async throws -> Void {
+    { sink in
+        let element = try await operation()
+        sink.onNext(element)
+        sink.onCompleted()
+    }
 }

@@ -19,7 +19,7 @@ extension Observable {
     public static func from<Sequence: AsyncSequence & Sendable>(
         asyncSequence: Sequence, priority: TaskPriority? = nil
     ) -> Observable<Element> where Sequence.Element == Element {
-        AsyncSequenceObservable(sequence: asyncSequence, priority: priority)
+        TaskObservable(priority: priority, body: iterating(asyncSequence))
     }
 }
 
@@ -27,38 +27,22 @@ extension AsyncSequence where Self: Sendable {
     /// This sequence as an observable, iterated in a task of `priority` for each subscription
     /// (see ``Observable/from(asyncSequence:priority:)`` for timing).
     public func asObservable(priority: TaskPriority? = nil) -> Observable<Element> {
-        AsyncSequenceObservable(sequence: self, priority: priority)
+        TaskObservable(priority: priority, body: iterating(self))
     }
 }
 
-private final class AsyncSequenceObservable<S: AsyncSequence & Sendable>: Observable<S.Element>,
-    @unchecked Sendable  // immutable after init
-{
-    let sequence: S
-    let priority: TaskPriority?
-
-    init(sequence: S, priority: TaskPriority?) {
-        self.sequence = sequence
-        self.priority = priority
-    }
-
-    override func subscribe(_ receiver: Receiver<S.Element>) -> any Disposable {
-        let sink = PassThroughSink(downstream: receiver)
-        let sequence = self.sequence
-        let task = Task(priority: priority) {
-            do {
-                for try await element in sequence {
-                    if sink.isDisposed { return }
-                    sink.onNext(element)
-                }
-                sink.onCompleted()
-            } catch is CancellationError {
-                sink.onCompleted()
-            } catch {
-                sink.onError(error)
+/// Iterates `sequence` in a subscription's task, emitting each element, then completes (also when
+/// the sequence throws `CancellationError`); stops at the next element once the sink is disposed.
+private func iterating<Sequence: AsyncSequence & Sendable>(
+    _ sequence: Sequence
+) -> @Sendable (PassThroughSink<Sequence.Element>) async throws -> Void {
+    { sink in
+        do {
+            for try await element in sequence {
+                if sink.isDisposed { return }
+                sink.onNext(element)
             }
-        }
-        sink.setUpstream(TaskCancellingDisposable(task))
-        return sink
+        } catch is CancellationError {}
+        sink.onCompleted()
     }
 }

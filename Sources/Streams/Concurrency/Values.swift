@@ -30,19 +30,18 @@ extension ObservableType where Element: Sendable {
     ) -> AsyncThrowingStream<Element, any Error> {
         let source = asObservable()
         return AsyncThrowingStream(bufferingPolicy: bufferingPolicy) { continuation in
-            let subscription = SingleAssignmentDisposable()
-            continuation.onTermination = { termination in
-                // Cancelled before the observable ended: the loop throws `CancellationError`, as
-                // RxSwift's `values` does. (The stream runs this before it finishes itself.)
-                if case .cancelled = termination { continuation.finish(throwing: CancellationError()) }
-                subscription.dispose()
-            }
-            subscription.setDisposable(
-                source.subscribe(
-                    onNext: { element in continuation.yield(element) },
-                    onError: { error in continuation.finish(throwing: error) },
-                    onCompleted: { continuation.finish() }
-                ))
+            source.feed(
+                installTermination: { dispose in
+                    continuation.onTermination = { termination in
+                        // Cancelled before the observable ended: the loop throws
+                        // `CancellationError`, as RxSwift's `values` does. (The stream runs this
+                        // before it finishes itself.)
+                        if case .cancelled = termination { continuation.finish(throwing: CancellationError()) }
+                        dispose()
+                    }
+                },
+                onNext: { continuation.yield($0) },
+                onEnd: { continuation.finish(throwing: $0) })
         }
     }
 
@@ -59,19 +58,30 @@ extension Infallible where Element: Sendable {
     ) -> AsyncStream<Element> {
         let source = self.source
         return AsyncStream(bufferingPolicy: bufferingPolicy) { continuation in
-            let subscription = SingleAssignmentDisposable()
-            continuation.onTermination = { _ in subscription.dispose() }
-            subscription.setDisposable(
-                source.subscribe(
-                    onNext: { element in continuation.yield(element) },
-                    onError: { _ in continuation.finish() },
-                    onCompleted: { continuation.finish() }
-                ))
+            source.feed(
+                installTermination: { dispose in continuation.onTermination = { _ in dispose() } },
+                onNext: { continuation.yield($0) },
+                onEnd: { _ in continuation.finish() })
         }
     }
 
     /// The sequence's elements as an `AsyncStream` with an unbounded buffer.
     public var values: AsyncStream<Element> { values(bufferingPolicy: .unbounded) }
+}
+
+extension Observable {
+    /// Subscribes for a stream's build closure: `installTermination` receives the disposal to run
+    /// when the stream terminates, before subscribing (so a cancellation that races with a
+    /// synchronous subscription still disposes it); `onEnd` gets the error, or `nil` on completion.
+    fileprivate func feed(
+        installTermination: (@escaping @Sendable () -> Void) -> Void,
+        onNext: @escaping @Sendable (Element) -> Void,
+        onEnd: @escaping @Sendable ((any Error)?) -> Void
+    ) {
+        let subscription = SingleAssignmentDisposable()
+        installTermination { subscription.dispose() }
+        subscription.setDisposable(subscribe(onNext: onNext, onError: { onEnd($0) }, onCompleted: { onEnd(nil) }))
+    }
 }
 
 extension PrimitiveSequenceType where Trait == SingleTrait, Element: Sendable {

@@ -23,10 +23,9 @@
 /// subscribers get the policy's replay, which ends with it); disposed (every observer released;
 /// later use fails with ``StreamsError/disposed(object:)``).
 ///
-/// Invariants: every `var` is touched only with `lock` held; `entries` is sorted by id and ids
-/// start at 1 (a subscription is this list and the id, see ``DisposableNode/dispose(key:)``);
-/// removed entries become tombstones (`receiver == nil`) until compaction; what the policy
-/// displaces, what is removed and what is queued is released after unlocking.
+/// Invariants: every `var` is touched only with `lock` held (the observer list's own invariants
+/// are in ``SubjectObservers``); what the policy displaces, what is removed and what is queued is
+/// released after unlocking.
 ///
 /// Performance (Docs/Performance.md): this generic class runs unspecialized when the app is
 /// another module, so the per-element path touches no generic nested type (each would cost a
@@ -35,7 +34,7 @@
 /// the snapshot's unmanaged reference, so a delivery costs no retain/release: the snapshot keeps
 /// them alive.
 // Unchecked Sendable: see the invariants
-final class SubjectCore<Element, Policy: SubjectPolicy<Element>>: DisposableNode, @unchecked Sendable {
+final class SubjectCore<Element, Policy: SubjectPolicy<Element>>: AnySubjectCore<Element>, @unchecked Sendable {
     enum Work {
         case next(Element, sequence: UInt64)
         case stop(Event<Element>, sequence: UInt64)
@@ -45,13 +44,11 @@ final class SubjectCore<Element, Policy: SubjectPolicy<Element>>: DisposableNode
     private let lock = Lock()
     // Guarded by `lock` (or owned by the one delivering thread), so the dynamic exclusivity checks
     // Swift would run on each access are redundant.
-    @exclusivity(unchecked) private var entries = ContiguousArray<SubjectEntry>()
-    @exclusivity(unchecked) private var tombstones = 0
+    @exclusivity(unchecked) private var observers = SubjectObservers()
     @exclusivity(unchecked) private var delivery = DeliveryQueue<Work>()
     /// The thread running the delivery loop while it is claimed.
     @exclusivity(unchecked) private var deliverer: pthread_t?
     @exclusivity(unchecked) private var lastSequence: UInt64 = 0
-    @exclusivity(unchecked) private var nextID: UInt64 = 1
     @exclusivity(unchecked) private var stopped = false
     @exclusivity(unchecked) private var disposed = false
     /// The subject kind's own state (value, buffer, stop event).
@@ -66,8 +63,7 @@ final class SubjectCore<Element, Policy: SubjectPolicy<Element>>: DisposableNode
         policy.destroy()
     }
 
-    /// `true` once a stop event was accepted.
-    var isStopped: Bool { lock.withLock { stopped } }
+    override var isStopped: Bool { lock.withLock { stopped } }
 
     /// Reads the policy's state (a current value) under the lock; fails once disposed.
     func readPolicy<Result>(_ body: (Policy) throws -> Result) throws -> Result {
@@ -79,8 +75,7 @@ final class SubjectCore<Element, Policy: SubjectPolicy<Element>>: DisposableNode
 
     // MARK: Sending
 
-    /// Sends an element to every current observer (queued if a delivery is running).
-    func sendNext(_ element: Element) {
+    override func sendNext(_ element: Element) {
         lock.lock()
         guard !stopped, !disposed else { return lock.unlock() }
         lastSequence &+= 1
@@ -98,7 +93,7 @@ final class SubjectCore<Element, Policy: SubjectPolicy<Element>>: DisposableNode
     private func broadcast(_ element: Element) {
         guard delivery.claimIfIdle() else { return enqueueNext(element) }
         deliverer = pthread_self()
-        let snapshot = entries
+        let snapshot = observers.entries
         let sequence = lastSequence
         lock.unlock()
         deliver(element, sequence: sequence, to: snapshot)
@@ -113,8 +108,7 @@ final class SubjectCore<Element, Policy: SubjectPolicy<Element>>: DisposableNode
         lock.unlock()
     }
 
-    /// Sends a stop event; later sends are ignored.
-    func sendStop(_ event: Event<Element>) {
+    override func sendStop(_ event: Event<Element>) {
         lock.lock()
         guard !stopped, !disposed else { return lock.unlock() }
         stopped = true
@@ -153,11 +147,8 @@ final class SubjectCore<Element, Policy: SubjectPolicy<Element>>: DisposableNode
     private func drainQueued() {
         while delivery.hasNext() {
             let work = delivery.takeNext()
-            let snapshot = entries
-            if case .stop = work {
-                entries.removeAll()
-                tombstones = 0
-            }
+            let snapshot = observers.entries
+            if case .stop = work { _ = observers.removeAll() }  // the snapshot keeps them alive
             lock.unlock()
             perform(work, on: snapshot)
             lock.lock()
@@ -199,24 +190,15 @@ final class SubjectCore<Element, Policy: SubjectPolicy<Element>>: DisposableNode
 
     // MARK: Subscribing
 
-    func subscribe(_ receiver: Receiver<Element>) -> any Disposable {
+    override func subscribe(_ receiver: Receiver<Element>) -> any Disposable {
         lock.lock()
         if Policy.replaysOnlyStopEvent, !disposed, !stopped {
             // Nothing to replay: skip building the (generic, so costly) replay array.
-            let id = register(receiver)
+            let id = observers.add(receiver, joinedAfter: lastSequence)
             lock.unlock()
             return SubjectSubscription(subject: self, id: id)
         }
         return subscribeReplaying(receiver)
-    }
-
-    /// Adds `receiver` to the list. Called with the lock held.
-    @inline(__always)
-    private func register(_ receiver: Receiver<Element>) -> UInt64 {
-        let id = nextID
-        nextID += 1
-        entries.append(SubjectEntry(id: id, joinedAfter: lastSequence, receiver: receiver))
-        return id
     }
 
     /// `subscribe` for a subject that has something to replay, has stopped or was disposed.
@@ -234,7 +216,7 @@ final class SubjectCore<Element, Policy: SubjectPolicy<Element>>: DisposableNode
             for event in replay { receiver.on(event) }
             return NopDisposable()
         }
-        let id = register(receiver)
+        let id = observers.add(receiver, joinedAfter: lastSequence)
         let subscription = SubjectSubscription(subject: self, id: id)
         guard !replay.isEmpty else {
             lock.unlock()
@@ -253,7 +235,7 @@ final class SubjectCore<Element, Policy: SubjectPolicy<Element>>: DisposableNode
             return subscription
         }
         deliverer = pthread_self()
-        let snapshot = entries
+        let snapshot = observers.entries
         lock.unlock()
         perform(work, on: snapshot)
         deliverQueued()
@@ -262,107 +244,36 @@ final class SubjectCore<Element, Policy: SubjectPolicy<Element>>: DisposableNode
 
     /// Removes the observer subscribed as `key` (its id); does nothing if it is gone.
     override func dispose(key: UInt64) {
-        let removed: AnyObject? = lock.withLock {
-            guard let index = entryIndex(for: key), let receiver = entries[index].receiver else { return nil }
-            entries[index].receiver = nil
-            entries[index].isLive = false
-            tombstones += 1
-            if tombstones > 8, tombstones * 2 > entries.count {
-                entries.removeAll { $0.receiver == nil }
-                tombstones = 0
-            }
-            return receiver
-        }
+        let removed = lock.withLock { observers.remove(id: key) }
         _ = removed  // released outside the lock
     }
 
-    private func entryIndex(for id: UInt64) -> Int? {
-        var low = 0
-        var high = entries.count
-        while low < high {
-            let mid = (low + high) / 2
-            if entries[mid].id < id { low = mid + 1 } else { high = mid }
-        }
-        return low < entries.count && entries[low].id == id ? low : nil
-    }
+    override var hasObservers: Bool { lock.withLock { !observers.isEmpty } }
 
-    /// `true` if at least one observer is subscribed.
-    var hasObservers: Bool { lock.withLock { entries.count > tombstones } }
-
-    /// Releases all observers; later use of the subject fails with ``StreamsError/disposed(object:)``.
     override func dispose() {
         let released: (ContiguousArray<SubjectEntry>, [Work]) = lock.withLock {
             disposed = true
-            defer { entries.removeAll() }
-            return (entries, delivery.removeAll())
+            return (observers.removeAll(), delivery.removeAll())
         }
         _ = released  // released outside the lock
     }
 }
 
-/// One observer slot of a ``SubjectCore``. Not generic, so array operations on the observer list
-/// need no runtime type metadata when the subject runs unspecialized.
-struct SubjectEntry {
-    let id: UInt64
-    let joinedAfter: UInt64
-    /// The `Receiver<Element>`, owned; `nil` once removed (a tombstone).
-    var receiver: AnyObject?
-    /// The same receiver, unowned, for calls that need no retain while the list owns it.
-    let target: Unmanaged<AnyObject>
-    /// `false` once removed; tested instead of loading `receiver`.
-    var isLive = true
+/// What a subject's public class calls: its ``SubjectCore`` with the policy erased, so every
+/// subject shares one public surface (``Subject``) for the price of a vtable call.
+class AnySubjectCore<Element>: DisposableNode, @unchecked Sendable {  // abstract: no state
+    /// Sends an element to every current observer (queued if a delivery is running).
+    func sendNext(_ element: Element) { preconditionFailure("abstract") }
 
-    init(id: UInt64, joinedAfter: UInt64, receiver: AnyObject) {
-        self.id = id
-        self.joinedAfter = joinedAfter
-        self.receiver = receiver
-        self.target = Unmanaged.passUnretained(receiver)
-    }
-}
+    /// Sends a stop event; later sends are ignored.
+    func sendStop(_ event: Event<Element>) { preconditionFailure("abstract") }
 
-/// Removes one observer from a subject. A value type: subscribing to a subject allocates nothing
-/// beyond the observer list's growth. Not generic, so returning it as `any Disposable` needs no
-/// runtime metadata lookup; a ``SubscriptionNode`` stores it as its two words.
-struct SubjectSubscription: Disposable {
-    let subject: DisposableNode
-    let id: UInt64
-    func dispose() { subject.dispose(key: id) }
-    /// The subject's observer list and the id (see ``DisposableNode/dispose(key:)``).
-    var _streamsUpstreamLink: (object: AnyObject, key: UInt64)? { (subject, id) }
-}
+    /// Subscribes `receiver`: it receives the policy's replay, then the events sent afterwards.
+    func subscribe(_ receiver: Receiver<Element>) -> any Disposable { preconditionFailure("abstract") }
 
-/// What distinguishes one kind of subject from another: what it remembers and replays. A value
-/// type kept in its ``SubjectCore``; every method is called with the core's lock held and must
-/// not call out.
-protocol SubjectPolicy<Element> {
-    associatedtype Element
-    /// The subject's name in error messages.
-    static var subjectName: String { get }
-    /// Whether ``acceptNext(_:releasing:)`` does anything (false for PublishSubject, whose
-    /// per-element path then skips it).
-    static var storesElements: Bool { get }
-    /// Whether elements are broadcast as they arrive (false for AsyncSubject).
-    static var broadcastsElements: Bool { get }
-    /// `true` if `replay()` is empty until the stop event (PublishSubject), so subscribing
-    /// can skip it.
-    static var replaysOnlyStopEvent: Bool { get }
-    /// Records an element (the current value, the replay buffer, the last element). What it
-    /// displaces goes into `released`, which the core releases after unlocking.
-    mutating func acceptNext(_ element: Element, releasing released: inout ReleaseList)
-    /// Records the stop event.
-    mutating func acceptStop(_ event: Event<Element>)
-    /// The events a new subscriber receives first.
-    func replay() -> [Event<Element>]
-    /// The events broadcast on completion (AsyncSubject adds its last element).
-    func completionEvents() -> [Event<Element>]
-    /// Destroys storage the policy manages by hand (the subject is going away).
-    mutating func destroy()
-}
+    /// `true` once a stop event was accepted.
+    var isStopped: Bool { preconditionFailure("abstract") }
 
-extension SubjectPolicy {
-    static var storesElements: Bool { true }
-    static var broadcastsElements: Bool { true }
-    static var replaysOnlyStopEvent: Bool { false }
-    func completionEvents() -> [Event<Element>] { [.completed] }
-    mutating func destroy() {}
+    /// `true` if at least one observer is subscribed.
+    var hasObservers: Bool { preconditionFailure("abstract") }
 }

@@ -3,6 +3,10 @@
 // fallback's events reach the sink through a proxy only after that. The source subscription sits
 // in the node's upstream slot and the fallback's in a SingleAssignmentDisposable; both are
 // released by `tearDown`. No lock: the only shared state is the node's atomic disposed flag.
+//
+// States: source (the source's events pass); fallback (the source failed: the handler's observable
+// is subscribed and its events pass through the proxy); ended (a terminal event passed, or
+// disposal). `catchAndReturn`: source; ended (a failure emitted the element, then completed).
 
 extension ObservableType {
     /// Continues a sequence that fails with the sequence `handler` returns for the error; a

@@ -7,7 +7,8 @@
 //
 // States: filling (not every source has emitted: `valueCount < arity`); combining (every element
 // emits); stopped (engine). The result selector runs in a `map` after the serialized delivery,
-// outside the lock. The fixed arities are in CombineLatest+Arity.swift.
+// outside the lock. The fixed arities are in CombineLatest+Zip+Arity.swift, the producer and
+// sink in Sides.swift.
 
 extension Observable {
     /// Emits `resultSelector` of the latest elements whenever a source emits, once all have
@@ -16,49 +17,31 @@ extension Observable {
         _ collection: Sources,
         resultSelector: @escaping @Sendable ([Sources.Element.Element]) throws -> Element
     ) -> Observable<Element> where Sources.Element: ObservableType {
-        combineLatest(sides: collection.map { SameTypeSide(source: $0.asObservable()) }).map(resultSelector)
+        combineLatest(sides: collection.sameTypeSides).map(resultSelector)
     }
 
     /// Emits arrays of the latest elements whenever a source emits, once all have emitted
     /// (see ``combineLatest(_:resultSelector:)``).
     public static func combineLatest<Sources: Collection>(_ collection: Sources) -> Observable<[Element]>
     where Sources.Element: ObservableType, Sources.Element.Element == Element {
-        Observable<Element>.combineLatest(sides: collection.map { SameTypeSide(source: $0.asObservable()) })
+        Observable<Element>.combineLatest(sides: collection.sameTypeSides)
     }
 
     /// The latest values of `sides`, as an array per result.
     static func combineLatest<Value>(sides: [any Side<Value>]) -> Observable<[Value]> {
-        CombineLatest(sides: sides).asObservable()
+        SidesProducer(sides: sides, initial: CombineLatestState<Value>(arity: sides.count)).asObservable()
     }
 }
 
-private struct CombineLatest<Value>: Producer {
-    let sides: [any Side<Value>]
-
-    func subscribe(_ receiver: Receiver<[Value]>) -> any Disposable {
-        let sink = CombineLatestSink(state: CombineLatestState<Value>(arity: sides.count), downstream: receiver)
-        guard !sides.isEmpty else {
-            sink.update { _, effects in
-                effects.emit([])
-                effects.complete()
-            }
-            return sink
-        }
-        sink.subscribeSides(sides, owner: sink) { state, children in state.children = children }
-        return sink
-    }
-}
-
-private struct CombineLatestState<Value> {
+private struct CombineLatestState<Value>: SidesState {
     var values: [Value?]
-    var isDone: [Bool]
     var valueCount = 0
-    var doneCount = 0
+    var completion: SidesCompletion
     var children: [DisposableNode] = []
 
     init(arity: Int) {
         values = Array(repeating: nil, count: arity)
-        isDone = Array(repeating: false, count: arity)
+        completion = SidesCompletion(arity: arity)
     }
 
     mutating func received(_ value: Value, at index: Int, _ effects: Effects<[Value]>) {
@@ -66,42 +49,13 @@ private struct CombineLatestState<Value> {
         effects.replace(&values[index], with: value)
         if valueCount == values.count {
             effects.emit(values.map { $0! })
-        } else if doneCount - (isDone[index] ? 1 : 0) == values.count - 1 {
+        } else if completion.othersDone(besides: index) {
             effects.complete()  // every other source completed without a value: no result can come
         }
     }
 
-    mutating func completed(at index: Int, _ effects: Effects<[Value]>) {
-        guard !isDone[index] else { return }
-        isDone[index] = true
-        doneCount += 1
-        if doneCount == values.count { effects.complete() }
-    }
-
-    mutating func end(_ effects: Effects<[Value]>) {
-        for child in children { effects.dispose(child) }
-        children = []
+    mutating func releaseValues(_ effects: Effects<[Value]>) {
         effects.release(values)
         values = []
-    }
-}
-
-private final class CombineLatestSink<Value>: SerializingSink<Never, [Value], CombineLatestState<Value>>,
-    ChildOwner, @unchecked Sendable  // see SerializingSink
-{
-    override func onNext(_ element: Never) {}
-
-    func childReceived(_ element: Value, key: Int) {
-        update { state, effects in state.received(element, at: key, effects) }
-    }
-
-    func childFailed(_ error: any Error, key: Int) { onError(error) }
-
-    func childCompleted(key: Int) {
-        update { state, effects in state.completed(at: key, effects) }
-    }
-
-    override func willDispose(_ state: inout CombineLatestState<Value>, _ effects: Effects<[Value]>) {
-        state.end(effects)
     }
 }

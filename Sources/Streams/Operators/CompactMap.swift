@@ -1,4 +1,6 @@
 // Concurrency: single upstream, so calls arrive serialized; the sink keeps no mutable state.
+//
+// States: none (stateless).
 
 extension ObservableType {
     /// Emits the non-`nil` results of `transform(element)`; a thrown error becomes the sequence's error.

@@ -1,6 +1,9 @@
 // The `subscribe` closure runs once per subscription on the subscribing thread. The observer it
 // receives forwards into a sink, which drops events after a terminal event or disposal, so a
 // misbehaving closure cannot break the contract downstream.
+//
+// States: none (stateless): the pass-through sink only drops what follows a terminal event or
+// disposal.
 
 extension Observable {
     /// Creates an observable from a subscribe closure: it receives an observer, emits events to

@@ -10,16 +10,7 @@ extension ObservableType {
     /// completion; on error the pending element is dropped and the error is forwarded at once.
     /// Disposal cancels the timer.
     public func debounce(_ dueTime: RxTimeInterval, scheduler: some SchedulerType) -> Observable<Element> {
-        lift(Debounce<Element>(dueTime: dueTime, scheduler: scheduler))
-    }
-}
-
-private struct Debounce<Element>: SinkMaking {
-    let dueTime: RxTimeInterval
-    let scheduler: any SchedulerType
-
-    func makeSink(downstream: Receiver<Element>) -> Sink<Element, Element> {
-        DebounceSink(state: dueTime, timerScheduler: .timed(scheduler), downstream: downstream)
+        lift(ClosureOperator { DebounceSink(state: dueTime, timerScheduler: .timed(scheduler), downstream: $0) })
     }
 }
 

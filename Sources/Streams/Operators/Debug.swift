@@ -1,5 +1,7 @@
 import Foundation
 
+// States: none (stateless): the node's disposed flag decides who logs `isDisposed`.
+
 #if canImport(Darwin)
     import Darwin
 #elseif canImport(Glibc)

@@ -12,16 +12,10 @@ extension ObservableType {
     /// One timer is pending at a time: when it fires it emits the earliest waiting event and
     /// reschedules itself for the next one. Disposal cancels the timer and drops waiting events.
     public func delay(_ dueTime: RxTimeInterval, scheduler: some SchedulerType) -> Observable<Element> {
-        lift(Delay<Element>(dueTime: dueTime, scheduler: scheduler))
-    }
-}
-
-private struct Delay<Element>: SinkMaking {
-    let dueTime: RxTimeInterval
-    let scheduler: any SchedulerType
-
-    func makeSink(downstream: Receiver<Element>) -> Sink<Element, Element> {
-        DelaySink(state: DelayState(dueTime: dueTime), timerScheduler: .timed(scheduler), downstream: downstream)
+        lift(
+            ClosureOperator {
+                DelaySink(state: DelayState(dueTime: dueTime), timerScheduler: .timed(scheduler), downstream: $0)
+            })
     }
 }
 

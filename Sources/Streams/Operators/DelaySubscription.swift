@@ -2,6 +2,9 @@
 // The scheduled item owns the source subscription (the scheduler keeps the action's result and
 // disposes it with the item), so the sink's only upstream is that item; events then flow
 // serialized from the source, and the sink keeps no other state.
+//
+// States: waiting (the delayed subscription is scheduled); subscribed (the source's events pass);
+// ended (a terminal event passed, or disposal, which cancels the wait).
 
 extension ObservableType {
     /// Subscribes to the source `dueTime` later on `scheduler`, then forwards its events unchanged.

@@ -1,5 +1,8 @@
 // Concurrency: single upstream, so calls arrive serialized; each sink's `last` is touched only
 // from `onNext`, which never overlaps itself.
+//
+// States: first (nothing passed yet: `last` is empty); comparing (`last` holds the key of the last
+// element that passed).
 
 extension ObservableType where Element: Equatable {
     /// Emits an element only when it differs (`!=`) from the previous one that passed through.

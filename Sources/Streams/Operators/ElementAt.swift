@@ -1,5 +1,8 @@
 // Concurrency: single upstream, so calls arrive serialized; each sink's `remaining` is touched only
 // from `onNext`, which never overlaps itself.
+//
+// States: counting (`remaining` elements still to skip); ended (the element at `index` was emitted,
+// then completion; or the source ended first: `argumentOutOfRange`).
 
 extension ObservableType {
     /// Emits only the element at `index` (counting from zero), then completes.

@@ -1,4 +1,6 @@
 // Sources that terminate or subscribe at once: no state, no lock.
+//
+// States: none (stateless).
 
 extension Observable {
     /// Emits `element`, then completes, synchronously when subscribed.

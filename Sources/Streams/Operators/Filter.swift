@@ -1,6 +1,8 @@
 // Concurrency: single upstream, so calls arrive serialized; the sink keeps no mutable state.
 // Memory: the sink reaches `predicate` through its observable (one word) rather than holding
 // the closure (two), which keeps it in a smaller malloc size class (Docs/Performance.md, M1).
+//
+// States: none (stateless).
 
 extension ObservableType {
     /// Emits only the elements for which `predicate` returns `true`; a thrown error becomes the

@@ -11,6 +11,9 @@
 // source and every inner observable that counts have completed; it fails as soon as the outer
 // source, a counted inner, or the selector fails (disposing the rest). Disposal disposes the
 // outer subscription and every running inner. No scheduler is used.
+//
+// States: those of the higher-order state machine, `InnersState` (InnerSubscriptions.swift):
+// running, outer done, stopped.
 
 extension ObservableType {
     /// Maps each element to an observable with `selector` and merges the elements of all of them
@@ -18,7 +21,7 @@ extension ObservableType {
     public func flatMap<Source: ObservableType>(
         _ selector: @escaping @Sendable (Element) throws -> Source
     ) -> Observable<Source.Element> {
-        FlatMap(source: asObservable(), mapping: SelectorMapping(selector: selector), policy: .merge).asObservable()
+        flattening(SelectorMapping(selector: selector), .merge)
     }
 
     /// Maps each element to an observable and emits the elements of the most recent one only:
@@ -26,7 +29,7 @@ extension ObservableType {
     public func flatMapLatest<Source: ObservableType>(
         _ selector: @escaping @Sendable (Element) throws -> Source
     ) -> Observable<Source.Element> {
-        FlatMap(source: asObservable(), mapping: SelectorMapping(selector: selector), policy: .latest).asObservable()
+        flattening(SelectorMapping(selector: selector), .latest)
     }
 
     /// Maps an element to an observable only while no inner observable runs, and emits its
@@ -34,7 +37,7 @@ extension ObservableType {
     public func flatMapFirst<Source: ObservableType>(
         _ selector: @escaping @Sendable (Element) throws -> Source
     ) -> Observable<Source.Element> {
-        FlatMap(source: asObservable(), mapping: SelectorMapping(selector: selector), policy: .first).asObservable()
+        flattening(SelectorMapping(selector: selector), .first)
     }
 
     /// Maps each element to an observable and concatenates them: each inner observable is
@@ -43,23 +46,21 @@ extension ObservableType {
     public func concatMap<Source: ObservableType>(
         _ selector: @escaping @Sendable (Element) throws -> Source
     ) -> Observable<Source.Element> {
-        FlatMap(source: asObservable(), mapping: SelectorMapping(selector: selector), policy: .merge(maxConcurrent: 1))
-            .asObservable()
+        flattening(SelectorMapping(selector: selector), .merge(maxConcurrent: 1))
     }
 }
 
 extension ObservableType where Element: ObservableType {
     /// Merges the elements of the inner observables as they arrive (see the file header).
     public func merge() -> Observable<Element.Element> {
-        FlatMap(source: asObservable(), mapping: IdentityMapping(), policy: .merge).asObservable()
+        flattening(IdentityMapping(), .merge)
     }
 
     /// Merges the inner observables, keeping at most `maxConcurrent` of them subscribed; the
     /// others wait, in arrival order, for a running one to complete (see the file header).
     public func merge(maxConcurrent: Int) -> Observable<Element.Element> {
         precondition(maxConcurrent > 0, "merge(maxConcurrent:): maxConcurrent must be positive")
-        return FlatMap(source: asObservable(), mapping: IdentityMapping(), policy: .merge(maxConcurrent: maxConcurrent))
-            .asObservable()
+        return flattening(IdentityMapping(), .merge(maxConcurrent: maxConcurrent))
     }
 
     /// Concatenates the inner observables: each is subscribed after the previous one completed
@@ -70,7 +71,7 @@ extension ObservableType where Element: ObservableType {
 
     /// Emits the elements of the most recent inner observable only (see the file header).
     public func switchLatest() -> Observable<Element.Element> {
-        FlatMap(source: asObservable(), mapping: IdentityMapping(), policy: .latest).asObservable()
+        flattening(IdentityMapping(), .latest)
     }
 }
 
@@ -115,6 +116,16 @@ struct SelectorMapping<Source, Inner: ObservableType>: InnerMapping {
 /// Uses the outer element itself, which is an observable.
 struct IdentityMapping<Source: ObservableType>: InnerMapping {
     func inner(for element: Source) throws -> Observable<Source.Element> { element.asObservable() }
+}
+
+extension ObservableType {
+    /// The higher-order operator that maps each element with `mapping` and subscribes the inner
+    /// observables as `policy` says.
+    fileprivate func flattening<Mapping: InnerMapping>(
+        _ mapping: Mapping, _ policy: InnerPolicy
+    ) -> Observable<Mapping.Result> where Mapping.Source == Element {
+        FlatMap(source: asObservable(), mapping: mapping, policy: policy).asObservable()
+    }
 }
 
 private struct FlatMap<Mapping: InnerMapping>: Producer {

@@ -2,6 +2,9 @@
 // the caller's module where the sequence's type is concrete, and the source pulls one element
 // per step — so infinite sequences and huge ranges work with `take`, and the default scheduler
 // interleaves them on the current-thread trampoline exactly as RxSwift does.
+//
+// States: those of the pull source (PullSource.swift); each subscription's iterator or generator
+// state is its own.
 
 extension Observable {
     /// Emits each element of `sequence`, then completes.

@@ -10,6 +10,10 @@
 // thrown key selector error) is sent to every group, then to the outer sequence. Disposing the
 // outer subscription stops the outer events, but the source stays subscribed while any group
 // subscription is alive.
+//
+// States: running (the group table, touched only by the source's events; the reference count keeps
+// the source subscribed); outer disposed (live group subscriptions still keep the source); ended
+// (the terminal event went to every group, then to the outer sequence).
 
 /// A sequence of the source elements that share one key, emitted by `groupBy`.
 public struct GroupedObservable<Key, Element>: ObservableType {

@@ -1,4 +1,6 @@
 // Concurrency: single upstream, so calls arrive serialized; the sink keeps no mutable state.
+//
+// States: none (stateless).
 
 extension ObservableType {
     /// Drops every element and forwards only the completion or the error.

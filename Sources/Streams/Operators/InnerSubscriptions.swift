@@ -1,3 +1,5 @@
+// States: running, outer done, stopped (engine); see `InnersState` below.
+
 /// What a new inner observable of a higher-order operator does to the running ones.
 enum InnerPolicy: Sendable {
     /// Every inner runs, at most `maxConcurrent` at a time; the others wait in arrival order.

@@ -4,6 +4,9 @@ import Dispatch
 // reaches its subscription node on the main queue, serialized. The node runs the caller's
 // `@MainActor` closures with `MainActor.assumeIsolated`, which also traps if that guarantee is
 // ever broken. The node's handlers are immutable; its disposal state is SubscriptionNode's.
+//
+// States: subscribed (the main-actor handlers run); ended (a terminal event was handled on the
+// main queue, or disposal; `onDisposed` runs once).
 
 extension ObservableType {
     /// Delivers every event on the main queue and returns a ``MainActorObservable``, whose
@@ -18,7 +21,7 @@ extension ObservableType {
     /// tested in virtual time.
     public func observe(on scheduler: MainScheduler) -> MainActorObservable<Element> {
         let delivery: any ImmediateSchedulerType = SharingScheduler.mockedScheduler ?? scheduler
-        return MainActorObservable(lift(ObserveOn<Element>(scheduler: delivery)))
+        return MainActorObservable(observedOn(delivery))
     }
 }
 
@@ -94,12 +97,7 @@ public struct MainActorObservable<Element>: Sendable {
     }
 
     /// Sends every element to the relays, on the main queue.
-    public func bind(to relays: BehaviorRelay<Element>...) -> any Disposable {
-        source.subscribe(onNext: { element in for relay in relays { relay.accept(element) } })
-    }
-
-    /// Sends every element to the relays, on the main queue.
-    public func bind(to relays: PublishRelay<Element>...) -> any Disposable {
+    public func bind(to relays: Relay<Element>...) -> any Disposable {
         source.subscribe(onNext: { element in for relay in relays { relay.accept(element) } })
     }
 }

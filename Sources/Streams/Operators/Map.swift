@@ -1,6 +1,8 @@
 // Concurrency: single upstream, so calls arrive serialized; the sink keeps no mutable state.
 // Memory: the sink reaches `transform` through its observable (one word) rather than holding
 // the closure (two), which keeps it in a smaller malloc size class (Docs/Performance.md, M1).
+//
+// States: none (stateless).
 
 extension ObservableType {
     /// Emits `transform(element)` for each element; a thrown error becomes the sequence's error.

@@ -1,4 +1,6 @@
 // Concurrency: single upstream, so calls arrive serialized; the sinks keep no mutable state.
+//
+// States: none (stateless).
 
 extension ObservableType {
     /// Emits every event of the source as an element — `.next(.error(e))` or `.next(.completed)`

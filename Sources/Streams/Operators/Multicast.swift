@@ -1,11 +1,12 @@
-// - MulticastConnectable. States: unconnected (maybe a subject made for the next connection);
+// States: one machine per type.
+// - MulticastConnectable: unconnected (maybe a subject made for the next connection);
 //   connected (`connection` forwards the source into `subject`). The subject factory runs outside
 //   the lock (a racing loser's subject is dropped), and the source is subscribed outside the lock
 //   after the connection is published, so a source that emits (or reenters `connect`/`subscribe`)
 //   synchronously cannot deadlock; a concurrent `connect` gets the published connection. A
 //   connection detaches itself on disposal or on the source's terminal event, then the subject
 //   receives the event outside any lock.
-// - RefCount. States: idle (no observer, no connection); counted (`count` observers of the
+// - RefCount: idle (no observer, no connection); counted (`count` observers of the
 //   current `generation`); reconciling (one thread connects or disconnects, outside the lock,
 //   until the connection matches the count, so concurrent first subscribers connect once and a
 //   reentrant disposal during `connect()` is honoured right after it returns). Each sink's

@@ -12,15 +12,15 @@ extension ObservableType {
     /// non-`Sendable` elements.
     @_disfavoredOverload
     public func observe(on scheduler: some ImmediateSchedulerType) -> Observable<Element> {
-        lift(ObserveOn<Element>(scheduler: scheduler))
+        observedOn(scheduler)
     }
-}
 
-struct ObserveOn<Element>: SinkMaking {
-    let scheduler: any ImmediateSchedulerType
-
-    func makeSink(downstream: Receiver<Element>) -> Sink<Element, Element> {
-        ObserveOnSink(state: ObserveOnState(), timerScheduler: .immediate(scheduler), downstream: downstream)
+    /// ``observe(on:)`` for a scheduler of any type.
+    func observedOn(_ scheduler: any ImmediateSchedulerType) -> Observable<Element> {
+        lift(
+            ClosureOperator {
+                ObserveOnSink(state: ObserveOnState(), timerScheduler: .immediate(scheduler), downstream: $0)
+            })
     }
 }
 

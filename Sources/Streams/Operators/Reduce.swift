@@ -1,5 +1,8 @@
 // Concurrency: single upstream, so calls arrive serialized; each sink's `accumulation` is touched
 // only from `onNext` and `onCompleted`, which never overlap.
+//
+// States: accumulating (`accumulation`); ended (completion emitted the mapped result, then
+// completed; or an error passed).
 
 extension ObservableType {
     /// Folds the elements into `seed` with `accumulator` and, when the source completes, emits

@@ -4,6 +4,10 @@
 // synchronously while being subscribed — or from another thread before `subscribe` returned — is
 // resubscribed by the loop that is already running. No lock is held while subscribing or
 // forwarding.
+//
+// States: subscribed (one source subscription; `remaining` retries left); resubscribing (the
+// loop runs; a failure meanwhile is one more turn); ended (completed, failed with no retry left,
+// or disposed).
 
 extension ObservableType {
     /// Resubscribes to the source each time it fails, until it completes.
@@ -37,33 +41,22 @@ private final class RetryObservable<Element>: Observable<Element>, @unchecked Se
 
     override func subscribe(_ receiver: Receiver<Element>) -> any Disposable {
         let sink = RetrySink(source: source, remaining: maxAttemptCount.map { $0 - 1 }, downstream: receiver)
-        sink.attempt()
+        sink.resubscription.subscribe(sink)
         return sink
     }
 }
 
 private final class RetrySink<Element>: Sink<Element, Element>,
-    @unchecked Sendable  // see SubscriptionNode; the loop is locked, `remaining` serialized
+    @unchecked Sendable  // see SubscriptionNode; `remaining` is touched by serialized calls only
 {
-    let source: Observable<Element>
-    let current = SerialDisposable()
-    let loop = ResubscribeLoop()
+    let resubscription: Resubscription<Element>
     /// Retries left; `nil` for unlimited.
     private var remaining: Int?
 
     init(source: Observable<Element>, remaining: Int?, downstream: Receiver<Element>) {
-        self.source = source
+        resubscription = Resubscription(source: source)
         self.remaining = remaining
         super.init(downstream: downstream)
-    }
-
-    /// Subscribes to the source, or asks the running loop to subscribe once more.
-    func attempt() {
-        guard loop.enter() else { return }
-        repeat {
-            if isDisposed { return loop.leaveAfterDisposal() }
-            current.disposable = source.subscribe(self)
-        } while loop.shouldRunAgain()
     }
 
     override func onNext(_ element: Element) { forwardNext(element) }
@@ -74,24 +67,32 @@ private final class RetrySink<Element>: Sink<Element, Element>,
             if left == 0 { return forwardError(error) }
             remaining = left - 1
         }
-        attempt()
+        resubscription.subscribe(self)
     }
 
     override func onCompleted() { forwardCompleted() }
-    override func disposeResources() { current.dispose() }
+    override func disposeResources() { resubscription.dispose() }
 }
 
-/// The loop behind `retry` and `retry(when:)`: a resubscription requested while a subscription is
-/// in progress becomes one more turn of the loop that is already running (see ``Pump``).
-final class ResubscribeLoop: @unchecked Sendable {  // `cell` is the synchronisation
-    @exclusivity(unchecked) private var cell = LockedCell(Pump())
+/// The source subscription behind `retry` and `retry(when:)`: one at a time, replaced by each
+/// resubscription. A resubscription requested while one is in progress becomes one more turn of
+/// the loop that is already running (see ``Pump``), never recursion.
+final class Resubscription<Element>: @unchecked Sendable {  // `loop` is the synchronisation
+    private let source: Observable<Element>
+    private let current = SerialDisposable()
+    @exclusivity(unchecked) private var loop = LockedCell(Pump())
 
-    /// `true` if the caller must run the loop; `false` if a running loop will take the request.
-    func enter() -> Bool { cell.update { $0.request() } }
+    init(source: Observable<Element>) { self.source = source }
 
-    /// After one subscription: `true` if another was requested meanwhile, else leaves the loop.
-    func shouldRunAgain() -> Bool { cell.update { $0.finishTurn() } }
+    /// Subscribes `sink` to the source, or asks the running loop to subscribe it once more.
+    func subscribe(_ sink: Sink<Element, Element>) {
+        guard loop.update({ $0.request() }) else { return }
+        repeat {
+            if sink.isDisposed { return loop.update { $0.stop() } }
+            current.disposable = source.subscribe(sink)
+        } while loop.update { $0.finishTurn() }
+    }
 
-    /// Leaves the loop without subscribing again (the sink was disposed).
-    func leaveAfterDisposal() { cell.update { $0.stop() } }
+    /// Disposes the current subscription.
+    func dispose() { current.dispose() }
 }

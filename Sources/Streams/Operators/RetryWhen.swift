@@ -2,9 +2,13 @@
 // `triggers` (what the handler's sequence emits). One source subscription at a time, held in a
 // SerialDisposable, plus one trigger receiver, subscribed to `triggers` only while a failure waits
 // for a decision. Source events arrive serialized; trigger events are serialized by the subject.
-// Resubscription goes through `ResubscribeLoop` (see Retry.swift), so a trigger that fires
+// Resubscription goes through `Resubscription` (see Retry.swift), so a trigger that fires
 // synchronously inside the failure becomes one more turn of the running loop, never recursion.
 // No state beyond the disposables, the loop's lock-guarded flags and the node's atomic flag.
+//
+// States: subscribed (one source subscription); waiting (a failure went to the handler; the
+// trigger receiver listens for its decision); resubscribing (as retry's loop); ended (completed,
+// failed, or disposed).
 
 extension ObservableType {
     /// Resubscribes to the source when the sequence returned by `notificationHandler` emits an
@@ -47,7 +51,7 @@ private final class RetryWhenObservable<Element, Failure: Error, Trigger: Observ
         let sink = RetryWhenSink<Element, Failure, Trigger>(source: source, downstream: receiver)
         let handlerSequence = handler(sink.errors.asObservable()).asObservable()
         sink.setUpstream(handlerSequence.subscribe(TriggerRelay(subject: sink.triggers)))
-        sink.attempt()
+        sink.resubscription.subscribe(sink)
         return sink
     }
 }
@@ -55,25 +59,14 @@ private final class RetryWhenObservable<Element, Failure: Error, Trigger: Observ
 private final class RetryWhenSink<Element, Failure: Error, Trigger: ObservableType>: Sink<Element, Element>,
     @unchecked Sendable  // see SubscriptionNode; the rest is disposables, subjects and the loop's locked flags
 {
-    let source: Observable<Element>
+    let resubscription: Resubscription<Element>
     let errors = PublishSubject<Failure>()
     let triggers = PublishSubject<Trigger.Element>()
-    let current = SerialDisposable()
     let waiting = SerialDisposable()
-    let loop = ResubscribeLoop()
 
     init(source: Observable<Element>, downstream: Receiver<Element>) {
-        self.source = source
+        resubscription = Resubscription(source: source)
         super.init(downstream: downstream)
-    }
-
-    /// Subscribes to the source, or asks the running loop to subscribe once more.
-    func attempt() {
-        guard loop.enter() else { return }
-        repeat {
-            if isDisposed { return loop.leaveAfterDisposal() }
-            current.disposable = source.subscribe(self)
-        } while loop.shouldRunAgain()
     }
 
     override func onNext(_ element: Element) { forwardNext(element) }
@@ -90,14 +83,14 @@ private final class RetryWhenSink<Element, Failure: Error, Trigger: ObservableTy
     func triggerNext() {
         guard !isDisposed else { return }
         waiting.disposable = NopDisposable()
-        attempt()
+        resubscription.subscribe(self)
     }
 
     func triggerError(_ error: any Error) { forwardError(error) }
     func triggerCompleted() { forwardCompleted() }
 
     override func disposeResources() {
-        current.dispose()
+        resubscription.dispose()
         waiting.dispose()
         errors.dispose()
         triggers.dispose()

@@ -1,5 +1,7 @@
 // Concurrency: single upstream, so calls arrive serialized; each sink's `accumulation` is touched
 // only from `onNext`, which never overlaps itself.
+//
+// States: accumulating (`accumulation` is the last value emitted, or the seed).
 
 extension ObservableType {
     /// Emits each intermediate result of folding the elements into `seed` with `accumulator`,

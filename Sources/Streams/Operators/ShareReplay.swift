@@ -1,6 +1,8 @@
 // Concurrency: `share` is `multicast(...).refCount()`; see Multicast.swift for the locking
 // (no lock is held while connecting, subscribing, disposing or delivering, and subjects queue
 // reentrant sends, so a shared sequence feeding back into its own source cannot deadlock).
+//
+// States: those of `multicast` and `refCount` (Multicast.swift) and of the subject.
 
 /// How long the subject behind `share(replay:scope:)` lives.
 public enum SubjectLifetimeScope: Sendable {

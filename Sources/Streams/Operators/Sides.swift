@@ -1,7 +1,11 @@
-// The sources of `combineLatest` and `zip`, erased to one value type so every arity and the
-// collection forms share one sink: a collection's sources already share their element type; the
-// fixed arities (CombineLatest+Arity.swift, Zip+Arity.swift) erase each source's elements to
-// `Any` on the way in and cast them back in the result selector, which runs after delivery.
+// The machinery `combineLatest` and `zip` share: their sources, erased to one value type so every
+// arity and the collection forms use one producer and one sink, and the subscription of those
+// sources. A collection's sources already share their element type; the fixed arities
+// (CombineLatest+Zip+Arity.swift, generated) erase each source's elements to `Any` on the way in
+// and cast them back in the result selector, which runs after delivery.
+//
+// States: each operator's own (CombineLatest.swift, Zip.swift) behind one ``SidesSink``; stopped
+// (engine).
 
 /// One source of a multi-source operator whose elements reach the sink as `Value`.
 protocol Side<Value>: Sendable {
@@ -52,26 +56,134 @@ private final class Eraser<Element, Owner: ChildOwner>: ChildOwner where Owner.C
     func childCompleted(key: Int) { owner.childCompleted(key: key) }
 }
 
-extension ObservableType {
-    /// This observable as a side of a fixed-arity `combineLatest`/`zip`.
-    var erasedSide: any Side<Any> { ErasedSide(source: asObservable()) }
+extension Collection where Element: ObservableType {
+    /// The collection's sources as sides of the same element type.
+    var sameTypeSides: [any Side<Element.Element>] { map { SameTypeSide(source: $0.asObservable()) } }
 }
 
-/// Casts an erased value back to the type its side was erased from.
-@inline(__always)
-func unerased<Element>(_ value: Any, as type: Element.Type) -> Element {
-    // A side only ever stores elements of its own type, so the cast cannot fail.
-    value as! Element
+/// The state of a multi-source operator: one transition per event of a side, delivering arrays
+/// of values.
+protocol SidesState<Value> {
+    associatedtype Value
+    /// Every side's subscription, in side order (stored before any is subscribed).
+    var children: [DisposableNode] { get set }
+    /// Which sides have completed; the operator completes when all have.
+    var completion: SidesCompletion { get set }
+    /// Side `index` emitted `value`.
+    mutating func received(_ value: Value, at index: Int, _ effects: Effects<[Value]>)
+    /// The subscription ended: hands every value still held to `effects`.
+    mutating func releaseValues(_ effects: Effects<[Value]>)
 }
 
-/// The children of a multi-source sink, subscribed in order after all are registered.
-extension SerializingSink {
-    /// Makes a child per side (stored by `keep`), then subscribes them in order.
-    func subscribeSides<Owner: ChildOwner>(
-        _ sides: [any Side<Owner.ChildElement>], owner: Owner, keep: (inout State, [DisposableNode]) -> Void
-    ) {
-        let children = sides.enumerated().map { $0.element.makeChild(owner: owner, key: $0.offset) }
-        guard update({ state, _ in keep(&state, children) }) else { return }
+/// The observable of a multi-source operator: every side is subscribed at subscription, in order;
+/// with no sides it emits `[]` and completes.
+struct SidesProducer<State: SidesState>: Producer {
+    let sides: [any Side<State.Value>]
+    /// The state each subscription starts from.
+    let initial: State
+
+    func subscribe(_ receiver: Receiver<[State.Value]>) -> any Disposable {
+        let sink = SidesSink(state: initial, downstream: receiver)
+        guard !sides.isEmpty else {
+            sink.update { _, effects in
+                effects.emit([])
+                effects.complete()
+            }
+            return sink
+        }
+        let children = sides.enumerated().map { $0.element.makeChild(owner: sink, key: $0.offset) }
+        guard sink.update({ state, _ in state.children = children }) else { return sink }
         for (side, child) in zip(sides, children) { side.start(child) }
+        return sink
+    }
+}
+
+/// The sink of a multi-source operator: each side's events become transitions of `State`; the
+/// first error fails it.
+final class SidesSink<State: SidesState>: SerializingSink<Never, [State.Value], State>, ChildOwner,
+    @unchecked Sendable  // see SerializingSink
+{
+    override func onNext(_ element: Never) {}
+
+    func childReceived(_ element: State.Value, key: Int) {
+        update { state, effects in state.received(element, at: key, effects) }
+    }
+
+    func childFailed(_ error: any Error, key: Int) { onError(error) }
+
+    func childCompleted(key: Int) {
+        update { state, effects in
+            if state.completion.complete(key) { effects.complete() }
+        }
+    }
+
+    override func willDispose(_ state: inout State, _ effects: Effects<[State.Value]>) {
+        for child in state.children { effects.dispose(child) }
+        state.children = []
+        state.releaseValues(effects)
+    }
+}
+
+/// Which sides of a multi-source operator have completed.
+struct SidesCompletion {
+    private var isDone: [Bool]
+    private var doneCount = 0
+
+    init(arity: Int) { isDone = Array(repeating: false, count: arity) }
+
+    /// Records that side `index` completed; `true` once every side has.
+    mutating func complete(_ index: Int) -> Bool {
+        if !isDone[index] {
+            isDone[index] = true
+            doneCount += 1
+        }
+        return doneCount == isDone.count
+    }
+
+    /// `true` if every side but `index` has completed.
+    func othersDone(besides index: Int) -> Bool {
+        doneCount - (isDone[index] ? 1 : 0) == isDone.count - 1
+    }
+}
+
+/// The fixed-arity forms of `combineLatest` and `zip` (CombineLatest+Zip+Arity.swift).
+enum FixedArity {
+    case combineLatest
+    case zip
+
+    /// The operator over `sides`, as arrays of erased values.
+    func observe(_ sides: [any Side<Any>]) -> Observable<[Any]> {
+        switch self {
+        case .combineLatest: Observable<Any>.combineLatest(sides: sides)
+        case .zip: Observable<Any>.zip(sides: sides, rules: .arity)
+        }
+    }
+}
+
+extension Observable {
+    /// The body of every fixed-arity form: erases each source, runs `operation` over them, and
+    /// casts each result's values back for `resultSelector` (after delivery, outside the lock).
+    static func combined<each Source: ObservableType>(
+        _ operation: FixedArity, _ sources: repeat each Source,
+        resultSelector: @escaping @Sendable (repeat (each Source).Element) throws -> Element
+    ) -> Observable<Element> {
+        var sides: [any Side<Any>] = []
+        for source in repeat each sources { sides.append(ErasedSide(source: source.asObservable())) }
+        return selecting(from: operation.observe(sides), resultSelector)
+    }
+
+    /// Calls `resultSelector` with each array's values cast back to its parameters' types, in order.
+    private static func selecting<each Value>(
+        from values: Observable<[Any]>, _ resultSelector: @escaping @Sendable (repeat each Value) throws -> Element
+    ) -> Observable<Element> {
+        values.map { values in
+            var index = 0
+            func next<Cast>() -> Cast {
+                // Side `index` only ever delivers elements of its own type: the cast cannot fail.
+                defer { index += 1 }
+                return values[index] as! Cast
+            }
+            return try resultSelector(repeat next() as each Value)
+        }
     }
 }

@@ -1,5 +1,7 @@
 // Concurrency: single upstream, so calls arrive serialized; each sink's counter or flag is
 // touched only from `onNext`, which never overlaps itself.
+//
+// States: skipping (`remaining` > 0, or `skipping` while the predicate holds); passing.
 
 extension ObservableType {
     /// Skips the first `count` elements and emits the rest (a `count` of zero or less skips nothing).

@@ -11,19 +11,13 @@ extension ObservableType {
     /// Drops the source's elements until `other` emits an element, then emits the rest (see the
     /// file header for timing).
     public func skip<Source: ObservableType>(until other: Source) -> Observable<Element> {
-        SkipUntil(source: asObservable(), other: other.asObservable()).asObservable()
-    }
-}
-
-private struct SkipUntil<Element, Other>: Producer {
-    let source: Observable<Element>
-    let other: Observable<Other>
-
-    func subscribe(_ receiver: Receiver<Element>) -> any Disposable {
-        let sink = SkipUntilSink<Element, Other>(state: SkipUntilState(), downstream: receiver)
-        sink.setUpstream(source.subscribe(sink))
-        sink.subscribeChild(other, owner: sink) { state, child in state.trigger = child }
-        return sink
+        let (source, other) = (asObservable(), other.asObservable())
+        return ClosureProducer { receiver in
+            let sink = SkipUntilSink<Element, Source.Element>(state: SkipUntilState(), downstream: receiver)
+            sink.setUpstream(source.subscribe(sink))
+            sink.subscribeChild(other, owner: sink) { state, child in state.trigger = child }
+            return sink
+        }.asObservable()
     }
 }
 

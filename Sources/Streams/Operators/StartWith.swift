@@ -1,6 +1,8 @@
 // Concurrency: no state. The prepended elements are sent synchronously during `subscribe`, before
 // the source is subscribed, on the subscribing thread; the downstream receiver drops them if it
 // has already terminated (for example `startWith(1, 2).take(1)`).
+//
+// States: none (stateless).
 
 extension ObservableType {
     /// Emits `elements`, in order, then the source's events.

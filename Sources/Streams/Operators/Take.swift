@@ -1,5 +1,8 @@
 // Concurrency: single upstream, so calls arrive serialized; each sink's counter or flag is
 // touched only from `onNext`, which never overlaps itself.
+//
+// States: taking (`remaining` > 0, or while the predicate holds); ended (completion after the last
+// element taken).
 
 extension ObservableType {
     /// Emits the first `count` elements, then completes.

@@ -1,5 +1,8 @@
 // Concurrency: single upstream, so calls arrive serialized; each sink's ring buffer is touched
 // only from `onNext` and `onCompleted`, which never overlap.
+//
+// States: buffering (a ring of the latest `count` elements); ended (completion emitted the ring in
+// order, then completed; or an error passed).
 
 extension ObservableType {
     /// Emits the last `count` elements when the source completes, then completes.

@@ -10,19 +10,13 @@ extension ObservableType {
     /// Emits the source's elements until `other` emits an element, then completes (see the file
     /// header for timing).
     public func take<Source: ObservableType>(until other: Source) -> Observable<Element> {
-        TakeUntil(source: asObservable(), other: other.asObservable()).asObservable()
-    }
-}
-
-private struct TakeUntil<Element, Other>: Producer {
-    let source: Observable<Element>
-    let other: Observable<Other>
-
-    func subscribe(_ receiver: Receiver<Element>) -> any Disposable {
-        let sink = TakeUntilSink<Element, Other>(state: nil, downstream: receiver)
-        sink.subscribeChild(other, owner: sink) { trigger, child in trigger = child }
-        sink.setUpstream(source.subscribe(sink))
-        return sink
+        let (source, other) = (asObservable(), other.asObservable())
+        return ClosureProducer { receiver in
+            let sink = TakeUntilSink<Element, Source.Element>(state: nil, downstream: receiver)
+            sink.subscribeChild(other, owner: sink) { trigger, child in trigger = child }
+            sink.setUpstream(source.subscribe(sink))
+            return sink
+        }.asObservable()
     }
 }
 

@@ -18,19 +18,8 @@ extension ObservableType {
     public func throttle(
         _ dueTime: RxTimeInterval, latest: Bool = true, scheduler: some SchedulerType
     ) -> Observable<Element> {
-        lift(Throttle<Element>(dueTime: dueTime, latest: latest, scheduler: scheduler))
-    }
-}
-
-private struct Throttle<Element>: SinkMaking {
-    let dueTime: RxTimeInterval
-    let latest: Bool
-    let scheduler: any SchedulerType
-
-    func makeSink(downstream: Receiver<Element>) -> Sink<Element, Element> {
-        ThrottleSink(
-            state: ThrottleState(dueSeconds: dueTime.seconds, latest: latest), timerScheduler: .timed(scheduler),
-            downstream: downstream)
+        let state = ThrottleState(dueSeconds: dueTime.seconds, latest: latest)
+        return lift(ClosureOperator { ThrottleSink(state: state, timerScheduler: .timed(scheduler), downstream: $0) })
     }
 }
 

@@ -1,6 +1,9 @@
 // Concurrency: the sink's only state, the next value, is touched by the scheduler's ticks,
 // which never overlap for one timer (a one-shot fires once; periodic ticks run one at a time).
 // The scheduled item is the sink's upstream, so disposal cancels the timer.
+//
+// States: waiting (the one-shot or next periodic tick is scheduled; `value` is the next element);
+// ended (the one-shot fired and completed, or disposal cancelled the timer).
 
 /// The integer types `timer` and `interval` can count in (RxSwift's name).
 public typealias RxAbstractInteger = FixedWidthInteger

@@ -1,5 +1,8 @@
 // Concurrency: single upstream, so calls arrive serialized; each sink's `elements` is touched only
 // from `onNext` and `onCompleted`, which never overlap.
+//
+// States: collecting (`elements`); ended (completion emitted the array, then completed; or an error
+// passed).
 
 extension ObservableType {
     /// Collects every element and, when the source completes, emits them as one array and completes.

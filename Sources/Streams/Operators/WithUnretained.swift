@@ -1,6 +1,8 @@
 // Concurrency: single upstream, so calls arrive serialized. The object is held weakly by the
 // observable (a `weak let`, set once in `init`); each element upgrades it to a strong reference
 // for the duration of one `resultSelector` call. No other state.
+//
+// States: none (stateless): once the object is gone, the next element completes the sequence.
 
 extension ObservableType {
     /// Emits `resultSelector((object, element))` for each element while `object` is alive, holding

@@ -8,7 +8,7 @@
 //
 // States: pairing (each side's unpaired elements wait in `queues`); stopped (engine). The result
 // selector runs in a `map` after the serialized delivery, outside the lock. The fixed arities
-// are in Zip+Arity.swift.
+// are in CombineLatest+Zip+Arity.swift, the producer and sink in Sides.swift.
 
 extension Observable {
     /// Emits `resultSelector` of the sources' n-th elements once all have emitted their n-th;
@@ -17,18 +17,18 @@ extension Observable {
         _ collection: Sources,
         resultSelector: @escaping @Sendable ([Sources.Element.Element]) throws -> Element
     ) -> Observable<Element> where Sources.Element: ObservableType {
-        zip(sides: collection.map { SameTypeSide(source: $0.asObservable()) }, rules: .collection).map(resultSelector)
+        zip(sides: collection.sameTypeSides, rules: .collection).map(resultSelector)
     }
 
     /// Emits arrays of the sources' n-th elements (see ``zip(_:resultSelector:)``).
     public static func zip<Sources: Collection>(_ collection: Sources) -> Observable<[Element]>
     where Sources.Element: ObservableType, Sources.Element.Element == Element {
-        Observable<Element>.zip(sides: collection.map { SameTypeSide(source: $0.asObservable()) }, rules: .collection)
+        Observable<Element>.zip(sides: collection.sameTypeSides, rules: .collection)
     }
 
     /// The n-th values of `sides`, as an array per result.
-    static func zip<Value>(sides: [any Side<Value>], rules: ZipCompletion = .arity) -> Observable<[Value]> {
-        Zip(sides: sides, rules: rules).asObservable()
+    static func zip<Value>(sides: [any Side<Value>], rules: ZipCompletion) -> Observable<[Value]> {
+        SidesProducer(sides: sides, initial: ZipState<Value>(arity: sides.count, rules: rules)).asObservable()
     }
 }
 
@@ -40,35 +40,16 @@ enum ZipCompletion {
     case collection
 }
 
-private struct Zip<Value>: Producer {
-    let sides: [any Side<Value>]
-    let rules: ZipCompletion
-
-    func subscribe(_ receiver: Receiver<[Value]>) -> any Disposable {
-        let sink = ZipSink(state: ZipState<Value>(arity: sides.count, rules: rules), downstream: receiver)
-        guard !sides.isEmpty else {
-            sink.update { _, effects in
-                effects.emit([])
-                effects.complete()
-            }
-            return sink
-        }
-        sink.subscribeSides(sides, owner: sink) { state, children in state.children = children }
-        return sink
-    }
-}
-
-private struct ZipState<Value> {
+private struct ZipState<Value>: SidesState {
     let rules: ZipCompletion
     var queues: [[Value]]
-    var isDone: [Bool]
-    var doneCount = 0
+    var completion: SidesCompletion
     var children: [DisposableNode] = []
 
     init(arity: Int, rules: ZipCompletion) {
         self.rules = rules
         queues = Array(repeating: [], count: arity)
-        isDone = Array(repeating: false, count: arity)
+        completion = SidesCompletion(arity: arity)
     }
 
     mutating func received(_ value: Value, at index: Int, _ effects: Effects<[Value]>) {
@@ -78,42 +59,13 @@ private struct ZipState<Value> {
             values.reserveCapacity(queues.count)
             for side in queues.indices { values.append(queues[side].removeFirst()) }
             effects.emit(values)
-        } else if rules == .collection, doneCount - (isDone[index] ? 1 : 0) == queues.count - 1 {
+        } else if rules == .collection, completion.othersDone(besides: index) {
             effects.complete()  // every other source completed: this element can never be paired
         }
     }
 
-    mutating func completed(at index: Int, _ effects: Effects<[Value]>) {
-        guard !isDone[index] else { return }
-        isDone[index] = true
-        doneCount += 1
-        if doneCount == queues.count { effects.complete() }
-    }
-
-    mutating func end(_ effects: Effects<[Value]>) {
-        for child in children { effects.dispose(child) }
-        children = []
+    mutating func releaseValues(_ effects: Effects<[Value]>) {
         effects.release(queues)
         queues = []
-    }
-}
-
-private final class ZipSink<Value>: SerializingSink<Never, [Value], ZipState<Value>>, ChildOwner,
-    @unchecked Sendable  // see SerializingSink
-{
-    override func onNext(_ element: Never) {}
-
-    func childReceived(_ element: Value, key: Int) {
-        update { state, effects in state.received(element, at: key, effects) }
-    }
-
-    func childFailed(_ error: any Error, key: Int) { onError(error) }
-
-    func childCompleted(key: Int) {
-        update { state, effects in state.completed(at: key, effects) }
-    }
-
-    override func willDispose(_ state: inout ZipState<Value>, _ effects: Effects<[Value]>) {
-        state.end(effects)
     }
 }

@@ -1,32 +1,10 @@
-// Unchecked Sendable: its state lives in the lock-guarded SubjectCore
 /// A subject that emits only its last element, and only when it completes.
 ///
 /// On completion every observer receives the last element (if any) and `.completed`; on error,
 /// only the error. Late subscribers receive the same.
-public final class AsyncSubject<Element>: Observable<Element>, ObserverType, @unchecked Sendable {
-    private let core = SubjectCore<Element, AsyncPolicy<Element>>(policy: AsyncPolicy())
-
+public final class AsyncSubject<Element>: Subject<Element>, @unchecked Sendable {  // state: in the locked core
     /// Creates a subject.
-    public override init() {}
-
-    /// Records elements; broadcasts the last one on completion.
-    public func on(_ event: Event<Element>) {
-        switch event {
-        case .next(let element): core.sendNext(element)
-        case .error, .completed: core.sendStop(event)
-        }
-    }
-
-    /// `true` while at least one observer is subscribed.
-    public var hasObservers: Bool { core.hasObservers }
-
-    /// Releases every observer; later use fails with ``StreamsError/disposed(object:)``.
-    public func dispose() { core.dispose() }
-
-    /// The subject as an observer.
-    public func asObserver() -> AsyncSubject<Element> { self }
-
-    override func subscribe(_ receiver: Receiver<Element>) -> any Disposable { core.subscribe(receiver) }
+    public init() { super.init(core: SubjectCore(policy: AsyncPolicy())) }
 }
 
 struct AsyncPolicy<Element>: SubjectPolicy {

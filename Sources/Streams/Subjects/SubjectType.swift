@@ -8,10 +8,7 @@ public protocol SubjectType<Element>: ObservableType {
     func asObserver() -> Observer
 }
 
-extension PublishSubject: SubjectType {}
-extension BehaviorSubject: SubjectType {}
-extension ReplaySubject: SubjectType {}
-extension AsyncSubject: SubjectType {}
+extension Subject: SubjectType {}
 
 /// An observable that shares one subscription to its source, made when ``connect()`` is called
 /// (RxSwift's `ConnectableObservableType`).

@@ -84,6 +84,21 @@ import Testing
         #expect(res.events == expected)
     }
 
+    @Test func eightSourcesOfEightTypesKeepTheirOrder() {
+        let expected: [Recorded<Event<String>>] = [.next(280, "1b2.5truee[6]78"), .completed(300)]
+        let selected = EightSources.events { sources in
+            Observable.zip(sources.a, sources.b, sources.c, sources.d, sources.e, sources.f, sources.g, sources.h) {
+                eightValuesText(($0, $1, $2, $3, $4, $5, $6, $7))
+            }
+        }
+        #expect(selected == expected)
+        let tuples = EightSources.events { sources in
+            Observable.zip(sources.a, sources.b, sources.c, sources.d, sources.e, sources.f, sources.g, sources.h).map(
+                eightValuesText)
+        }
+        #expect(tuples == expected)
+    }
+
     @Test func collectionForms() {
         let (scope, _) = LiveResources.withScope {
             let scheduler = TestScheduler(initialClock: 0)

@@ -1,0 +1,38 @@
+// Unchecked Sendable: its state lives in the lock-guarded SubjectCore
+/// An observable that is also an observer: what it is sent, it broadcasts to its observers. The
+/// kinds differ in what a new observer receives first: ``PublishSubject`` nothing,
+/// ``BehaviorSubject`` the current value, ``ReplaySubject`` the latest elements, ``AsyncSubject``
+/// only the last element, on completion.
+///
+/// Reentrant and concurrent sends are queued and delivered in order, never overlapping; events
+/// after a stop event are ignored. Only the library's subjects subclass it.
+public class Subject<Element>: Observable<Element>, ObserverType, @unchecked Sendable {
+    let core: AnySubjectCore<Element>
+
+    init(core: AnySubjectCore<Element>) { self.core = core }
+
+    /// Sends `event` to the observers (and records it as the subject's kind says).
+    public final func on(_ event: Event<Element>) {
+        switch event {
+        case .next(let element): core.sendNext(element)
+        case .error, .completed: core.sendStop(event)
+        }
+    }
+
+    /// Sends an element without building an `Event`.
+    public final func onNext(_ element: Element) { core.sendNext(element) }
+
+    /// `true` once the subject received a stop event.
+    public final var isStopped: Bool { core.isStopped }
+
+    /// `true` while at least one observer is subscribed.
+    public final var hasObservers: Bool { core.hasObservers }
+
+    /// Releases every observer; later use fails with ``StreamsError/disposed(object:)``.
+    public final func dispose() { core.dispose() }
+
+    /// The subject as an observer: the subject itself, as in RxSwift.
+    public final func asObserver() -> Self { self }
+
+    override final func subscribe(_ receiver: Receiver<Element>) -> any Disposable { core.subscribe(receiver) }
+}
