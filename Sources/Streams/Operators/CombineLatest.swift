@@ -27,13 +27,13 @@ extension Observable {
     }
 
     /// The latest values of `sides`, as an array per result.
-    static func combineLatest<Value>(sides: [any Side<Value>]) -> Observable<[Value]> {
+    static func combineLatest<Value>(sides: [Side<Value>]) -> Observable<[Value]> {
         CombineLatest(sides: sides).asObservable()
     }
 }
 
 private struct CombineLatest<Value>: Producer {
-    let sides: [any Side<Value>]
+    let sides: [Side<Value>]
 
     func subscribe(_ receiver: Receiver<[Value]>) -> any Disposable {
         let sink = CombineLatestSink(state: CombineLatestState<Value>(arity: sides.count), downstream: receiver)

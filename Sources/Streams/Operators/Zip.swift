@@ -27,7 +27,7 @@ extension Observable {
     }
 
     /// The n-th values of `sides`, as an array per result.
-    static func zip<Value>(sides: [any Side<Value>], rules: ZipCompletion = .arity) -> Observable<[Value]> {
+    static func zip<Value>(sides: [Side<Value>], rules: ZipCompletion = .arity) -> Observable<[Value]> {
         Zip(sides: sides, rules: rules).asObservable()
     }
 }
@@ -41,7 +41,7 @@ enum ZipCompletion {
 }
 
 private struct Zip<Value>: Producer {
-    let sides: [any Side<Value>]
+    let sides: [Side<Value>]
     let rules: ZipCompletion
 
     func subscribe(_ receiver: Receiver<[Value]>) -> any Disposable {
