@@ -14,6 +14,7 @@ import Testing
         var description: String { "hook-marker-4711" }
     }
 
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)  // `.timeLimit` needs macOS 13 / iOS 16
     @Test(.timeLimit(.minutes(1)))
     func theDefaultUnhandledErrorHookWritesToStandardError() throws {
         if ProcessInfo.processInfo.environment[Self.childVariable] != nil {
