@@ -2,9 +2,11 @@
 //
 // Streams: reactive streams for Swift with RxSwift's names and semantics.
 //
-// Platform minimums: the library's atomics and its live-resource counter use the
-// `Synchronization` module (`Atomic`), which Apple ships from macOS 15 / iOS 18 /
-// tvOS 18 / watchOS 11 / visionOS 2. Linux has no minimum beyond Swift 6.1.
+// Platform minimums: those of Swift concurrency's back-deployment (macOS 10.15, iOS 13,
+// tvOS 13, watchOS 6; visionOS 1). The engine's lock and atomics come from the C module
+// CStreamsEngine, not from `Synchronization` (macOS 15 / iOS 18). One type needs more and says
+// so with `@available`: StreamsMVC's `ScreenStore` (Observation: macOS 14 / iOS 17). README.md,
+// "Platforms", lists it. Linux has no minimum beyond Swift 6.1.
 import PackageDescription
 
 let swift6: [SwiftSetting] = [
@@ -15,7 +17,7 @@ let swift6: [SwiftSetting] = [
 
 let package = Package(
     name: "Streams",
-    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    platforms: [.macOS(.v10_15), .iOS(.v13), .tvOS(.v13), .watchOS(.v6), .visionOS(.v1)],
     products: [
         .library(name: "Streams", targets: ["Streams"]),
         .library(name: "StreamsTest", targets: ["StreamsTest"]),

@@ -28,10 +28,14 @@ public struct CallSite: Sendable {
 }
 
 /// Records a test failure with `message` at `site`: through Swift Testing (`Issue.record`) when
-/// a Swift Testing test is running on this task, otherwise through XCTest (`XCTFail`).
+/// a Swift Testing test is running on this task, otherwise through XCTest (`XCTFail`). Inside
+/// ``TestFailureCapture/collect(_:)`` the failure is collected instead of recorded.
 ///
 /// Every StreamsTest assertion reports through this; use it in your own helpers too.
 public func reportTestFailure(_ message: String, at site: CallSite) {
+    if let collector = FailureCollector.current {
+        return collector.add(ReportedFailure(message: message, site: site))
+    }
     switch FailureDestination.current {
     case .swiftTesting:
         let location = SourceLocation(

@@ -1,7 +1,6 @@
 import Foundation
 import Streams
 import StreamsTest
-import Synchronization
 import Testing
 import XCTest
 
@@ -195,16 +194,16 @@ func greeting(for name: String, scheduler: some SchedulerType) -> Observable<Str
     }
 
     @Test func leakReport() {
-        let kept = Mutex<(any Disposable)?>(nil)
-        let failures = capturedFailures {
+        var kept: (any Disposable)?
+        let failures = TestFailureCapture.collect {
             withLeakCheck {
                 let subject = PublishSubject<Int>()
-                kept.withLock { $0 = subject.map { $0 + 1 }.subscribe { _ in } }  // never disposed
+                kept = subject.map { $0 + 1 }.subscribe { _ in }  // never disposed
             }
         }
         #expect(failures.count == 1)
-        #expect(failures.first?.hasSuffix("created inside withLeakCheck were not released") == true)
-        kept.withLock { $0?.dispose() }
+        #expect(failures.first?.message.hasSuffix("created inside withLeakCheck were not released") == true)
+        kept?.dispose()
     }
 
     @Test func pendingWork() {
@@ -218,22 +217,14 @@ func greeting(for name: String, scheduler: some SchedulerType) -> Observable<Str
         #expect(xs.subscriptions.isEmpty)
     }
 
-    @Test func unimplementedScheduler() {
-        let received = Mutex<[String]>([])
-        let subscription = greeting(for: "", scheduler: UnimplementedScheduler()).subscribe(onNext: { text in
-            received.withLock { $0.append(text) }
-        })
-        subscription.dispose()
-        #expect(received.withLock { $0 } == ["Hello!"])
+    @Test func unimplementedScheduler() throws {
+        let received = try greeting(for: "", scheduler: UnimplementedScheduler()).toBlocking().toArray()
+        #expect(received == ["Hello!"])
     }
 
-    @Test func immediateScheduler() {
-        let received = Mutex<[String]>([])
-        let subscription = greeting(for: "Ada", scheduler: ImmediateScheduler.instance).subscribe(onNext: { text in
-            received.withLock { $0.append(text) }
-        })
-        subscription.dispose()
-        #expect(received.withLock { $0 } == ["Hello, Ada!"])
+    @Test func immediateScheduler() throws {
+        let received = try greeting(for: "Ada", scheduler: ImmediateScheduler.instance).toBlocking().toArray()
+        #expect(received == ["Hello, Ada!"])
     }
 
     @Test func ownHelper() {
@@ -245,8 +236,9 @@ func greeting(for name: String, scheduler: some SchedulerType) -> Observable<Str
             let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
             reportTestFailure("\(value) is not positive", at: site)
         }
-        assertPositive(3)
-        #expect(capturedFailures { assertPositive(-1) } == ["-1 is not positive"])
+        #expect(TestFailureCapture.collect { assertPositive(3) }.isEmpty)
+        let failures = TestFailureCapture.collect { assertPositive(-1) }
+        #expect(failures.map(\.message) == ["-1 is not positive"])
     }
 
     /// Every fenced `swift` and `text` block of Docs/Testing.md appears in this file (ignoring

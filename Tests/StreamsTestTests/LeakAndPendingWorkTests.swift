@@ -1,7 +1,6 @@
 import Dispatch
 import Streams
 import StreamsTest
-import Synchronization
 import Testing
 
 @Suite struct LeakCheckTests {
@@ -18,7 +17,7 @@ import Testing
     }
 
     @Test func failsAndNamesTheTestObjectsStillAlive() {
-        let kept = Mutex<[any Sendable]>([])
+        let kept = Locked<[any Sendable]>([])
         let failures = capturedFailures {
             withLeakCheck {
                 let scheduler = TestScheduler(initialClock: 0)
@@ -78,7 +77,7 @@ import Testing
     @Test func anyUseIsAFailureAtTheSchedulersCreation() {
         let line = #line + 1
         let scheduler = UnimplementedScheduler("search debounce")
-        let ran = Mutex(false)
+        let ran = Locked(false)
         let failures = capturedFailures {
             _ = scheduler.scheduleRelative((), dueTime: .seconds(1)) { _ in
                 ran.withLock { $0 = true }
@@ -102,7 +101,7 @@ import Testing
 
     @Test func pathsThatNeedNoSchedulerPass() {
         let scheduler = UnimplementedScheduler()
-        let values = Mutex<[Int]>([])
+        let values = Locked<[Int]>([])
         _ = Observable.just(1).map { $0 + 1 }.subscribe { event in
             if let element = event.element { values.withLock { $0.append(element) } }
         }

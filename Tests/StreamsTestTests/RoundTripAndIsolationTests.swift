@@ -1,6 +1,6 @@
+import Foundation
 import Streams
 import StreamsTest
-import Synchronization
 import Testing
 
 @Suite struct TimelineRoundTripTests {
@@ -24,8 +24,9 @@ import Testing
             }
             guard let message = diffEvents(events, []) else { continue }
             let lines = message.split(separator: "\n").map(String.init)
-            guard let scale = lines.last(where: { $0.hasPrefix("(") }), !scale.contains("{n}"),
-                !scale.contains("pushed right"), scale.contains("1 frame = 10 ticks"),
+            // `range(of:)`, not `contains(_:)`, whose String overload needs macOS 13 / iOS 16.
+            guard let scale = lines.last(where: { $0.hasPrefix("(") }), scale.range(of: "{n}") == nil,
+                scale.range(of: "pushed right") == nil, scale.range(of: "1 frame = 10 ticks") != nil,
                 let drawn = lines.first(where: { $0.hasPrefix("actual:") })
             else { continue }
             let marbles = String(drawn.dropFirst("actual:".count))
@@ -112,7 +113,7 @@ import Testing
 
 /// A flag shared between tasks.
 private final class Flag: Sendable {
-    private let value = Atomic(false)
-    var isSet: Bool { value.load(ordering: .acquiring) }
-    func set() { value.store(true, ordering: .releasing) }
+    private let value = Locked(false)
+    var isSet: Bool { value.withLock { $0 } }
+    func set() { value.withLock { $0 = true } }
 }

@@ -1,28 +1,13 @@
-import Synchronization
-import Testing
+import StreamsTest
 
-/// Runs `body` and returns the comments of the issues it recorded, without failing the test.
+/// The messages of the failures `body` reported, in order (see `TestFailureCapture`).
 func capturedFailures(_ body: () -> Void) -> [String] {
-    let captured = Mutex<[String]>([])
-    withKnownIssue(isIntermittent: true) {
-        body()
-    } matching: { issue in
-        captured.withLock { $0.append(issue.comments.map(\.rawValue).joined(separator: "\n")) }
-        return true
-    }
-    return captured.withLock { $0 }
+    TestFailureCapture.collect(body).map(\.message)
 }
 
-/// Runs `body` and returns the source locations of the issues it recorded.
-func capturedFailureLocations(_ body: () -> Void) -> [SourceLocation] {
-    let captured = Mutex<[SourceLocation]>([])
-    withKnownIssue(isIntermittent: true) {
-        body()
-    } matching: { issue in
-        if let location = issue.sourceLocation { captured.withLock { $0.append(location) } }
-        return true
-    }
-    return captured.withLock { $0 }
+/// The call sites of the failures `body` reported, in order.
+func capturedFailureLocations(_ body: () -> Void) -> [CallSite] {
+    TestFailureCapture.collect(body).map(\.site)
 }
 
 struct TestError: Error, Equatable {}

@@ -9,6 +9,12 @@ final class XCTestReportingTests: XCTestCase {
         XCTAssertEqual(FailureDestination.current, .xctest)
     }
 
+    func testCollectedFailuresAreNotRecordedUnderXCTest() {
+        let failures = TestFailureCapture.collect { assertEvents([Recorded<Event<Int>>.next(210, 1)], []) }
+        XCTAssertEqual(failures.count, 1)
+        XCTAssertEqual(failures.first?.message, diffEvents([Recorded<Event<Int>>.next(210, 1)], []))
+    }
+
     func testMarbleAssertionsPassUnderXCTest() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable("-a-^-b-c-|", values: ["a": 1, "b": 2, "c": 3])

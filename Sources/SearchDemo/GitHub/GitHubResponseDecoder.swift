@@ -59,9 +59,10 @@ struct GitHubResponseDecoder: Sendable {
         do {
             return try decode(body)
         } catch {
-            guard String(validating: body, as: UTF8.self) == nil else { throw malformed(error) }
+            let repaired = String(decoding: body, as: UTF8.self)
+            guard !repaired.utf8.elementsEqual(body) else { throw malformed(error) }  // valid UTF-8: nothing to repair
             do {
-                return try decode(Data(String(decoding: body, as: UTF8.self).utf8))
+                return try decode(Data(repaired.utf8))
             } catch {
                 throw malformed(error)
             }

@@ -22,10 +22,11 @@ struct HTTPTransport: Sendable {
         let result: (Data, URLResponse)
         do {
             result = try await withThrowingTaskGroup(of: (Data, URLResponse).self) { group in
-                group.addTask { try await session.data(for: request) }
+                group.addTask { try await session.dataTaskResponse(for: request) }
                 if timeout > 0 && timeout.isFinite {
                     group.addTask {
-                        try await Task.sleep(for: .seconds(timeout))
+                        // At most about 31 years, so the nanoseconds cannot overflow.
+                        try await Task.sleep(nanoseconds: UInt64(min(timeout, 1e9) * 1e9))
                         throw SearchError.timedOut
                     }
                 }

@@ -28,7 +28,7 @@ extension Observable {
     }
 
     /// The latest values of `sides`, as an array per result.
-    static func combineLatest<Value>(sides: [any Side<Value>]) -> Observable<[Value]> {
+    static func combineLatest<Value>(sides: [Side<Value>]) -> Observable<[Value]> {
         SidesProducer(sides: sides, initial: CombineLatestState<Value>(arity: sides.count)).asObservable()
     }
 }

@@ -8,23 +8,35 @@
 // (engine).
 
 /// One source of a multi-source operator whose elements reach the sink as `Value`.
-protocol Side<Value>: Sendable {
-    associatedtype Value
+///
+/// A class rather than a protocol with a primary associated type: an array of `any Side<Value>`
+/// needs the runtime's support for parameterized existentials (macOS 13 / iOS 16), and the
+/// package supports macOS 10.15 / iOS 13. One small object per source, made when the operator
+/// is built (not per subscription).
+class Side<Value>: @unchecked Sendable {  // immutable: subclasses hold one `let` observable
     /// A child for this source, reporting to `owner` as `key`; not subscribed yet.
-    func makeChild<Owner: ChildOwner>(owner: Owner, key: Int) -> DisposableNode where Owner.ChildElement == Value
+    func makeChild<Owner: ChildOwner>(owner: Owner, key: Int) -> DisposableNode where Owner.ChildElement == Value {
+        preconditionFailure("Side.makeChild is overridden by every side")
+    }
+
     /// Subscribes `child` (made by ``makeChild(owner:key:)``) to the source.
-    func start(_ child: DisposableNode)
+    func start(_ child: DisposableNode) {
+        preconditionFailure("Side.start is overridden by every side")
+    }
 }
 
 /// A source whose elements are the operator's values.
-struct SameTypeSide<Value>: Side {
-    let source: Observable<Value>
+final class SameTypeSide<Value>: Side<Value>, @unchecked Sendable {  // immutable
+    private let source: Observable<Value>
 
-    func makeChild<Owner: ChildOwner>(owner: Owner, key: Int) -> DisposableNode where Owner.ChildElement == Value {
+    init(source: Observable<Value>) { self.source = source }
+
+    override func makeChild<Owner: ChildOwner>(owner: Owner, key: Int) -> DisposableNode
+    where Owner.ChildElement == Value {
         ChildNode(owner: owner, key: key)
     }
 
-    func start(_ child: DisposableNode) {
+    override func start(_ child: DisposableNode) {
         // Made by `makeChild` for a same-type owner: the cast only restores the static type.
         let node = unsafeDowncast(child, to: SubscriptionNode<Value>.self)
         node.setUpstream(source.subscribe(node))
@@ -32,16 +44,17 @@ struct SameTypeSide<Value>: Side {
 }
 
 /// A source whose elements reach the operator as `Any`.
-struct ErasedSide<Element>: Side {
-    typealias Value = Any
+final class ErasedSide<Element>: Side<Any>, @unchecked Sendable {  // immutable
+    private let source: Observable<Element>
 
-    let source: Observable<Element>
+    init(source: Observable<Element>) { self.source = source }
 
-    func makeChild<Owner: ChildOwner>(owner: Owner, key: Int) -> DisposableNode where Owner.ChildElement == Any {
+    override func makeChild<Owner: ChildOwner>(owner: Owner, key: Int) -> DisposableNode
+    where Owner.ChildElement == Any {
         ChildNode(owner: Eraser<Element, Owner>(owner: owner), key: key)
     }
 
-    func start(_ child: DisposableNode) {
+    override func start(_ child: DisposableNode) {
         let node = unsafeDowncast(child, to: SubscriptionNode<Element>.self)
         node.setUpstream(source.subscribe(node))
     }
@@ -58,7 +71,7 @@ private final class Eraser<Element, Owner: ChildOwner>: ChildOwner where Owner.C
 
 extension Collection where Element: ObservableType {
     /// The collection's sources as sides of the same element type.
-    var sameTypeSides: [any Side<Element.Element>] { map { SameTypeSide(source: $0.asObservable()) } }
+    var sameTypeSides: [Side<Element.Element>] { map { SameTypeSide(source: $0.asObservable()) } }
 }
 
 /// The state of a multi-source operator: one transition per event of a side, delivering arrays
@@ -78,7 +91,7 @@ protocol SidesState<Value> {
 /// The observable of a multi-source operator: every side is subscribed at subscription, in order;
 /// with no sides it emits `[]` and completes.
 struct SidesProducer<State: SidesState>: Producer {
-    let sides: [any Side<State.Value>]
+    let sides: [Side<State.Value>]
     /// The state each subscription starts from.
     let initial: State
 
@@ -152,7 +165,7 @@ enum FixedArity {
     case zip
 
     /// The operator over `sides`, as arrays of erased values.
-    func observe(_ sides: [any Side<Any>]) -> Observable<[Any]> {
+    func observe(_ sides: [Side<Any>]) -> Observable<[Any]> {
         switch self {
         case .combineLatest: Observable<Any>.combineLatest(sides: sides)
         case .zip: Observable<Any>.zip(sides: sides, rules: .arity)
@@ -167,7 +180,7 @@ extension Observable {
         _ operation: FixedArity, _ sources: repeat each Source,
         resultSelector: @escaping @Sendable (repeat (each Source).Element) throws -> Element
     ) -> Observable<Element> {
-        var sides: [any Side<Any>] = []
+        var sides: [Side<Any>] = []
         for source in repeat each sources { sides.append(ErasedSide(source: source.asObservable())) }
         return selecting(from: operation.observe(sides), resultSelector)
     }

@@ -27,7 +27,7 @@ extension Observable {
     }
 
     /// The n-th values of `sides`, as an array per result.
-    static func zip<Value>(sides: [any Side<Value>], rules: ZipCompletion) -> Observable<[Value]> {
+    static func zip<Value>(sides: [Side<Value>], rules: ZipCompletion) -> Observable<[Value]> {
         SidesProducer(sides: sides, initial: ZipState<Value>(arity: sides.count, rules: rules)).asObservable()
     }
 }

@@ -20,6 +20,9 @@
     /// once per assignment that changes the value (an `Equatable` state equal to the current one
     /// notifies nobody). ``dispose()`` (or releasing the store) ends the screen: no state, and so
     /// no notification, arrives after it.
+    ///
+    /// Needs macOS 14, iOS 17, tvOS 17 or watchOS 10, the first releases with the Observation module.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @MainActor
     @Observable
     public final class ScreenStore<Event, State> {

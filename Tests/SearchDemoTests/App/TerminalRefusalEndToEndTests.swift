@@ -36,7 +36,9 @@ import Testing
         }
         session.enter("s=$(stty -g)")
         session.recordOutput(to: recorded)
-        session.enter(launch.rawValue.replacing("BIN", with: binary.path).replacing("OUT", with: scratch.path))
+        session.enter(
+            launch.rawValue.replacingOccurrences(of: "BIN", with: binary.path)
+                .replacingOccurrences(of: "OUT", with: scratch.path))
 
         let refused = session.waitForScreen(timeout: 20) { $0.contains("status=2") }
         #expect(refused, "exit status 2:\n\(session.screen)")

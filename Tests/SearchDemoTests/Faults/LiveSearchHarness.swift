@@ -76,7 +76,7 @@ final class LiveSearchHarness: ScriptedSearchScreen {
     /// - Returns: `false` if an answer did not arrive within `answerTimeout` real seconds (the clock then
     ///   moves on regardless, so a hang shows up as a failed expectation rather than a stuck test).
     @discardableResult
-    func run(until time: Int, answerTimeout: Duration = .seconds(120)) async -> Bool {
+    func run(until time: Int, answerTimeout: Double = 120) async -> Bool {
         var answered = true
         while true {
             answered = await awaitAnswer(timeout: answerTimeout) && answered
@@ -101,14 +101,13 @@ final class LiveSearchHarness: ScriptedSearchScreen {
 
     /// While a request is out, runs what is due at the current tick (the answer hops onto `scheduler`)
     /// and otherwise sleeps a little, until the view leaves the loading phase.
-    private func awaitAnswer(timeout: Duration) async -> Bool {
-        let clock = ContinuousClock()
-        let deadline = clock.now + timeout
+    private func awaitAnswer(timeout: Double) async -> Bool {
+        let stopwatch = Stopwatch()
         while true {
             scheduler.advanceTo(scheduler.clock)
             guard isAwaitingAnswer else { return true }
-            guard clock.now < deadline else { return false }
-            try? await Task.sleep(for: .milliseconds(5))
+            guard stopwatch.elapsed < timeout else { return false }
+            try? await Task.sleep(nanoseconds: 5_000_000)
         }
     }
 }

@@ -56,11 +56,6 @@ import Testing
         Array("\u{1B}[200~".utf8) + text + Array("\u{1B}[201~".utf8)
     }
 
-    /// Everything the writer sent except its own cursor-movement, erase and style sequences.
-    private static func withoutWriterSequences(_ output: String) -> String {
-        output.replacing(#/\x1B\[[0-9;?]*[A-Za-z]/#, with: "")
-    }
-
     @Test func pastedControlsNeverReachTheQueryOrTheTerminalRaw() {
         let terminal = Terminal()
         let (view, events) = makeView(terminal)
@@ -72,7 +67,7 @@ import Testing
         for query in terminal.queries {
             #expect(!query.unicodeScalars.contains { $0.properties.generalCategory == .control }, "\(query)")
         }
-        let text = Self.withoutWriterSequences(terminal.output)
+        let text = withoutWriterSequences(terminal.output)
         #expect(!text.unicodeScalars.contains { $0.properties.generalCategory == .control }, "\(text.debugDescription)")
         #expect(!terminal.output.contains("\u{1B}]"))
         #expect(!terminal.output.contains("\u{1B}[2J"))
@@ -110,7 +105,7 @@ import Testing
         #expect(terminal.queries == ["a", "aswift ui [2Jo]0;x"])
         #expect(terminal.otherEvents == [])
         #expect(
-            !Self.withoutWriterSequences(terminal.output).unicodeScalars.contains {
+            !withoutWriterSequences(terminal.output).unicodeScalars.contains {
                 $0.properties.generalCategory == .control
             })
         feed(Array("!".utf8) + [0x7F], to: view)  // typing still works after the paste

@@ -21,11 +21,10 @@ final class RequestCPUTests: XCTestCase {
         let body = #"{"total_count": 0, "incomplete_results": false, "items": []}"#
         try await withLocalHTTPServer(answering: .json(body).delayed(by: 2)) { server in
             let client = GitHubClient(baseURL: server.baseURL, userAgent: "streams-search-demo/test", timeout: 60)
-            let clock = ContinuousClock()
             let cpuBefore = Self.processCPUSeconds()
-            let start = clock.now
+            let stopwatch = Stopwatch()
             _ = try await client.search(SearchRequest(query: "slow"))
-            let wall = (clock.now - start) / .seconds(1)
+            let wall = stopwatch.elapsed
             let share = (Self.processCPUSeconds() - cpuBefore) / wall
             let percent = Int((share * 100).rounded())
             print(

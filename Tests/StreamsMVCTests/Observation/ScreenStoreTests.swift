@@ -46,8 +46,10 @@
         func increment() { lock.withLock { count += 1 } }
     }
 
+    // Each test needs ScreenStore's (Observation's) minimum; Swift Testing refuses `@available` on a suite.
     @MainActor @Suite struct ScreenStoreTests {
         /// Tracks `store.state` as a SwiftUI body reading `store.state.query` would: once.
+        @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
         private func track(_ store: ScreenStore<String, SearchBoxState>) -> ChangeCount {
             let changes = ChangeCount()
             withObservationTracking {
@@ -58,6 +60,7 @@
             return changes
         }
 
+        @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
         @Test func oneChangeNotificationPerStateAtItsVirtualTime() {
             let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: false)
             SharingScheduler.mock(scheduler: scheduler) {
@@ -87,6 +90,7 @@
             }
         }
 
+        @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
         @Test func noNotificationAfterDispose() {
             let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: false)
             SharingScheduler.mock(scheduler: scheduler) {
@@ -103,6 +107,7 @@
             }
         }
 
+        @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
         @Test func releasingTheStoreEndsTheScreen() {
             let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: false)
             weak var released: ScreenStore<String, SearchBoxState>?
@@ -120,6 +125,7 @@
             #expect(scope.total == 0)
         }
 
+        @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
         @Test func aStatefulControllerReadsTheStoresScreenState() {
             let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: false)
             SharingScheduler.mock(scheduler: scheduler) {

@@ -1,9 +1,13 @@
 import Dispatch
 import Streams
-import Synchronization
 import Testing
 
-@Suite(.timeLimit(.minutes(1))) struct ValuesTests {
+#if canImport(Darwin)  // `.timeLimit` needs macOS 13 / iOS 16, and Swift Testing refuses `@available` on a suite
+    @Suite
+#else
+    @Suite(.timeLimit(.minutes(1)))
+#endif
+struct ValuesTests {
     private func collect(
         _ policy: AsyncThrowingStream<Int, any Error>.Continuation.BufferingPolicy
     ) async throws -> [Int] {
@@ -194,7 +198,7 @@ import Testing
 
 /// A flag a producer loop polls to stop.
 private final class StopFlag: Sendable {
-    private let value = Atomic<Bool>(false)
-    var isSet: Bool { value.load(ordering: .acquiring) }
-    func set() { value.store(true, ordering: .releasing) }
+    private let value = Locked<Bool>(false)
+    var isSet: Bool { value.withLock { $0 } }
+    func set() { value.withLock { $0 = true } }
 }

@@ -15,6 +15,7 @@ import XCTest
         var description: String { "hook-marker-4711" }
     }
 
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)  // `.timeLimit` needs macOS 13 / iOS 16
     @Test(.timeLimit(.minutes(1)))
     func theDefaultUnhandledErrorHookWritesToStandardError() throws {
         if ProcessInfo.processInfo.environment[Self.childVariable] != nil {

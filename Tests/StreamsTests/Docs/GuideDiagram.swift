@@ -1,7 +1,6 @@
 import Foundation
 import Streams
 import StreamsTest
-import Synchronization
 import Testing
 
 /// A marble diagram for an operator guide, drawn from a real `TestScheduler` run.
@@ -120,7 +119,7 @@ enum GuideDiagrams {
     static var updating: Bool { ProcessInfo.processInfo.environment["STREAMS_UPDATE_DOCS"] == "1" }
 
     /// Serializes rewrites: several tests may update blocks of the same guide in parallel.
-    private static let fileAccess = Mutex(())
+    private static let fileAccess = Locked(())
 
     /// Checks (or rewrites) the block `<!-- diagram:begin name -->` … `<!-- diagram:end name -->`
     /// of `guide`.

@@ -12,7 +12,7 @@ let remoteInstallSnippet = """
 
     let package = Package(
         name: "MyApp",
-        platforms: [.macOS(.v15), .iOS(.v18)],
+        platforms: [.macOS(.v10_15), .iOS(.v13)],
         dependencies: [
             // Replace OWNER with the account that hosts the repository.
             .package(url: "https://github.com/OWNER/Streams.git", from: "0.1.0")

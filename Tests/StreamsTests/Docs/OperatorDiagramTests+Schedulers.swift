@@ -1,7 +1,6 @@
 import Foundation
 import Streams
 import StreamsTest
-import Synchronization
 import Testing
 
 // Diagram scenarios for scheduler hops, higher-order merging, connectables, `dematerialize` and
@@ -182,12 +181,12 @@ import Testing
     @Test func debug() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable("-a-b-|")
-        let printed = Mutex<[String]>([])
+        let printed = Locked<[String]>([])
         let res = scheduler.start {
             xs.debug("source", scheduler: scheduler) { line in
                 // `{timestamp}: ` is `scheduler.now` formatted in the local time zone: left out.
                 let frame = (scheduler.clock - TestScheduler.Defaults.subscribed) / 10
-                let message = line.split(separator: " -> ", maxSplits: 1).last.map(String.init) ?? line
+                let message = line.range(of: " -> ").map { String(line[$0.upperBound...]) } ?? line
                 printed.withLock { $0.append("frame \(frame): {timestamp}: source -> \(message)") }
             }
         }

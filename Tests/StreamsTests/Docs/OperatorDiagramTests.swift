@@ -1,7 +1,6 @@
 import Foundation
 import Streams
 import StreamsTest
-import Synchronization
 import Testing
 
 // One small virtual-time scenario per operator. Each draws its run as marbles and compares the
@@ -253,7 +252,7 @@ private final class Owner: Sendable {}
     @Test func withUnretained() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable("-a-b-c-d-|")
-        let owner = Mutex<Owner?>(Owner())
+        let owner = Locked<Owner?>(Owner())
         scheduler.scheduleAt(240) { owner.withLock { $0 = nil } }
         let res = scheduler.start { owner.withLock { xs.withUnretained($0!) { _, element in element } } }
         var diagram = GuideDiagram()

@@ -1,14 +1,13 @@
 import Foundation
 import Streams
 import StreamsTest
-import Synchronization
 import Testing
 
 @Suite struct DebugTests {
     struct TestError: Error, Equatable {}
 
     final class Lines: Sendable {
-        private let lines = Mutex<[String]>([])
+        private let lines = Locked<[String]>([])
         func append(_ line: String) { lines.withLock { $0.append(line) } }
         var all: [String] { lines.withLock { $0 } }
     }

@@ -1,6 +1,5 @@
 import Streams
 import StreamsTest
-import Synchronization
 import Testing
 
 @Suite struct DoTests {
@@ -9,7 +8,7 @@ import Testing
     /// Records handler calls as "tick: what".
     final class CallLog: Sendable {
         let scheduler: TestScheduler?
-        private let entries = Mutex<[String]>([])
+        private let entries = Locked<[String]>([])
         init(_ scheduler: TestScheduler? = nil) { self.scheduler = scheduler }
         func add(_ what: String) {
             let line = scheduler.map { "\($0.clock): \(what)" } ?? what

@@ -29,9 +29,9 @@ struct Backend: Sendable { let scheduler = ConcurrentDispatchQueueScheduler(qos:
 /// Yields on the main actor until `condition` holds or `seconds` pass (the main queue keeps
 /// running meanwhile, so main-queue hops are delivered). No sleeping.
 @MainActor func waitOnMainActor(seconds: Double = 10, _ condition: @MainActor () -> Bool) async -> Bool {
-    let deadline = ContinuousClock.now + .seconds(seconds)
+    let deadline = DispatchTime.now() + seconds  // not ContinuousClock, which needs macOS 13 / iOS 16
     while !condition() {
-        if ContinuousClock.now > deadline { return false }
+        if DispatchTime.now() > deadline { return false }
         await Task.yield()
     }
     return true

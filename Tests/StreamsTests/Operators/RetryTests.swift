@@ -1,7 +1,6 @@
 import Dispatch
 import Streams
 import StreamsTest
-import Synchronization
 import Testing
 
 @Suite struct RetryTests {
@@ -84,9 +83,12 @@ import Testing
     }
 
     @Test func synchronousFailuresAreRetriedInALoopNotByRecursion() {
-        let attempts = Atomic<Int>(0)
+        let attempts = Locked<Int>(0)
         let source = Observable<Int>.create { observer in
-            let attempt = attempts.add(1, ordering: .relaxed).newValue
+            let attempt = attempts.withLock { count in
+                count += 1
+                return count
+            }
             observer.onNext(attempt)
             if attempt < 100_000 {
                 observer.onError(TestError())
@@ -95,59 +97,65 @@ import Testing
             }
             return Disposables.create()
         }
-        let last = Atomic<Int>(0)
-        let completed = Atomic<Bool>(false)
+        let last = Locked<Int>(0)
+        let completed = Locked<Bool>(false)
         let (scope, _) = LiveResources.withScope {
             _ = source.retry().subscribe(
-                onNext: { last.store($0, ordering: .relaxed) },
-                onCompleted: { completed.store(true, ordering: .relaxed) })
+                onNext: { value in last.withLock { $0 = value } },
+                onCompleted: { completed.withLock { $0 = true } })
         }
-        let lastValue = last.load(ordering: .relaxed)
-        let didComplete = completed.load(ordering: .relaxed)
+        let lastValue = last.withLock { $0 }
+        let didComplete = completed.withLock { $0 }
         #expect(lastValue == 100_000)
         #expect(didComplete)
         #expect(scope.total == 0)
     }
 
     @Test func synchronousFailuresWithACountEndWithTheError() {
-        let attempts = Atomic<Int>(0)
+        let attempts = Locked<Int>(0)
         let source = Observable<Int>.create { observer in
-            attempts.add(1, ordering: .relaxed)
+            attempts.withLock { $0 += 1 }
             observer.onError(TestError())
             return Disposables.create()
         }
-        let failed = Atomic<Bool>(false)
-        _ = source.retry(5).subscribe(onError: { _ in failed.store(true, ordering: .relaxed) })
-        let attemptCount = attempts.load(ordering: .relaxed)
-        let didFail = failed.load(ordering: .relaxed)
+        let failed = Locked<Bool>(false)
+        _ = source.retry(5).subscribe(onError: { _ in failed.withLock { $0 = true } })
+        let attemptCount = attempts.withLock { $0 }
+        let didFail = failed.withLock { $0 }
         #expect(attemptCount == 5)
         #expect(didFail)
     }
 
     @Test func failuresOnAnotherThreadAreRetriedInOrder() {
-        let attempts = Atomic<Int>(0)
+        let attempts = Locked<Int>(0)
         let source = Observable<Int>.create { observer in
             let handOff = ObserverHandOff(observer: observer)
             DispatchQueue.global().async {
-                let attempt = attempts.add(1, ordering: .relaxed).newValue
+                let attempt = attempts.withLock { count in
+                    count += 1
+                    return count
+                }
                 handOff.observer.onNext(attempt)
                 handOff.observer.onError(TestError())
             }
             return Disposables.create()
         }
-        let received = Atomic<Int>(0)
-        let outOfOrder = Atomic<Bool>(false)
+        let received = Locked<Int>(0)
+        let outOfOrder = Locked<Bool>(false)
         let done = DispatchSemaphore(value: 0)
         let subscription = source.retry(500).subscribe(
             onNext: { value in
-                let previous = received.add(1, ordering: .relaxed).oldValue
-                if value != previous + 1 { outOfOrder.store(true, ordering: .relaxed) }
+                let previous = received.withLock { count in
+                    defer { count += 1 }
+                    return count
+                }
+                if value != previous + 1 { outOfOrder.withLock { $0 = true } }
             },
             onError: { _ in done.signal() })
         let finished = done.wait(timeout: .now() + 30) == .success
         subscription.dispose()
-        let count = received.load(ordering: .relaxed)
-        let disordered = outOfOrder.load(ordering: .relaxed)
+        let count = received.withLock { $0 }
+        let disordered = outOfOrder.withLock { $0 }
         #expect(finished)
         #expect(count == 500)
         #expect(!disordered)

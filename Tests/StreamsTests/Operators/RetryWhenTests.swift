@@ -1,6 +1,5 @@
 import Streams
 import StreamsTest
-import Synchronization
 import Testing
 
 @Suite struct RetryWhenTests {
@@ -102,9 +101,12 @@ import Testing
     }
 
     @Test func synchronousFailuresRetriedBySynchronousTriggersDoNotRecurse() {
-        let attempts = Atomic<Int>(0)
+        let attempts = Locked<Int>(0)
         let source = Observable<Int>.create { observer in
-            let attempt = attempts.add(1, ordering: .relaxed).newValue
+            let attempt = attempts.withLock { count in
+                count += 1
+                return count
+            }
             observer.onNext(attempt)
             if attempt < 20_000 {
                 observer.onError(RetryError())
@@ -113,15 +115,15 @@ import Testing
             }
             return Disposables.create()
         }
-        let last = Atomic<Int>(0)
-        let completed = Atomic<Bool>(false)
+        let last = Locked<Int>(0)
+        let completed = Locked<Bool>(false)
         let (scope, _) = LiveResources.withScope {
             _ = source.retry { (errors: Observable<RetryError>) in errors }.subscribe(
-                onNext: { last.store($0, ordering: .relaxed) },
-                onCompleted: { completed.store(true, ordering: .relaxed) })
+                onNext: { value in last.withLock { $0 = value } },
+                onCompleted: { completed.withLock { $0 = true } })
         }
-        let lastValue = last.load(ordering: .relaxed)
-        let didComplete = completed.load(ordering: .relaxed)
+        let lastValue = last.withLock { $0 }
+        let didComplete = completed.withLock { $0 }
         #expect(lastValue == 20_000)
         #expect(didComplete)
         #expect(scope.total == 0)

@@ -1,25 +1,26 @@
 import Dispatch
 import Foundation
 import Streams
-import Synchronization
 import Testing
 
 /// Checks the observer contract on real threads: calls never overlap, nothing follows the
 /// terminal event, and elements stay in order.
-final class ContractProbe: @unchecked Sendable {  // `elements`/`violations` guarded by `lock`; `inside` atomic
+final class ContractProbe: @unchecked Sendable {  // `elements`/`violations` guarded by `lock`; `inside` is locked
     private let lock = NSLock()
-    private let inside = Atomic<Int>(0)
+    private let inside = Locked<Int>(0)
     private var elements: [Int] = []
     private var violations: [String] = []
     private var terminated = false
 
     func enter() {
-        if inside.wrappingAdd(1, ordering: .acquiringAndReleasing).oldValue != 0 {
-            lock.withLock { violations.append("overlapping call") }
+        let overlapping = inside.withLock { count in
+            defer { count += 1 }
+            return count != 0
         }
+        if overlapping { lock.withLock { violations.append("overlapping call") } }
     }
 
-    func leave() { inside.wrappingSubtract(1, ordering: .acquiringAndReleasing) }
+    func leave() { inside.withLock { $0 -= 1 } }
 
     func record(_ value: Int) {
         enter()

@@ -1,6 +1,5 @@
 import Streams
 import StreamsTest
-import Synchronization
 import Testing
 
 @Suite struct WithUnretainedTests {
@@ -13,8 +12,8 @@ import Testing
 
     /// Holds the owner strongly until the test lets it go.
     final class OwnerSlot: Sendable {
-        private let slot: Mutex<Owner?>
-        init(_ owner: Owner) { slot = Mutex(owner) }
+        private let slot: Locked<Owner?>
+        init(_ owner: Owner) { slot = Locked(owner) }
         var owner: Owner? { slot.withLock { $0 } }
         func release() { slot.withLock { $0 = nil } }
     }

@@ -1,21 +1,22 @@
 import Foundation
 import Streams
-import Synchronization
 
 /// An observer that checks the Observable contract on everything it receives: calls never
 /// overlap, the grammar is `next* (error | completed)?`, and nothing follows a terminal event.
 final class ContractChecker<Element: Sendable>: ObserverType, @unchecked Sendable {
-    // Unchecked Sendable: `elements`/`terminal`/`violations` are guarded by `lock`; `inCall` is atomic.
-    private let inCall = Atomic<Bool>(false)
+    // Unchecked Sendable: `elements`/`terminal`/`violations` are guarded by `lock`; `inCall` has its own lock.
+    private let inCall = Locked<Bool>(false)
     private let lock = NSLock()
     private var elements: [Element] = []
     private var terminal: Event<Element>?
     private var violations: [String] = []
 
     func on(_ event: Event<Element>) {
-        if inCall.exchange(true, ordering: .acquiringAndReleasing) {
-            record("overlapping call with \(event)")
+        let overlapping = inCall.withLock { busy in
+            defer { busy = true }
+            return busy
         }
+        if overlapping { record("overlapping call with \(event)") }
         lock.lock()
         if terminal != nil {
             violations.append("\(event) after terminal \(terminal!)")
@@ -25,7 +26,7 @@ final class ContractChecker<Element: Sendable>: ObserverType, @unchecked Sendabl
             terminal = event
         }
         lock.unlock()
-        inCall.store(false, ordering: .releasing)
+        inCall.withLock { $0 = false }
     }
 
     private func record(_ violation: String) {

@@ -1,6 +1,5 @@
 import Foundation
 import Streams
-import Synchronization
 
 /// Runs `body` on its own thread and waits at most `seconds` for it; returns whether it finished.
 ///
@@ -24,14 +23,17 @@ func waits(for semaphore: DispatchSemaphore, seconds: Double = 20) -> Bool {
 
 /// A thread-safe counter for tests.
 final class Counter: Sendable {
-    private let storage = Atomic<Int>(0)
+    private let storage = Locked<Int>(0)
 
     @discardableResult
     func increment(by amount: Int = 1) -> Int {
-        storage.wrappingAdd(amount, ordering: .relaxed).newValue
+        storage.withLock { count in
+            count += amount
+            return count
+        }
     }
 
-    var value: Int { storage.load(ordering: .relaxed) }
+    var value: Int { storage.withLock { $0 } }
 }
 
 /// Wraps `body` so that it runs with the caller's current `LiveResources` scope on whatever thread
