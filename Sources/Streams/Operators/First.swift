@@ -14,7 +14,7 @@ extension ObservableType {
     /// Timing: succeeds as soon as the first element arrives (unsubscribing from the source), or
     /// with `nil` when the source completes empty; fails with an error that arrives first.
     public func first() -> Single<Element?> {
-        Single(unchecked: lift(First<Element>()))
+        Single(raw: lift(First<Element>()))
     }
 }
 

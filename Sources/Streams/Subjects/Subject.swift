@@ -31,8 +31,6 @@ public class Subject<Element>: Observable<Element>, ObserverType, @unchecked Sen
     /// Releases every observer; later use fails with ``StreamsError/disposed(object:)``.
     public final func dispose() { core.dispose() }
 
-    /// The subject as an observer: the subject itself, as in RxSwift.
-    public final func asObserver() -> Self { self }
 
     override final func subscribe(_ receiver: Receiver<Element>) -> any Disposable { core.subscribe(receiver) }
 }

@@ -8,7 +8,25 @@ public protocol SubjectType<Element>: ObservableType {
     func asObserver() -> Observer
 }
 
-extension Subject: SubjectType {}
+extension PublishSubject: SubjectType {
+    /// The subject as an observer: the subject itself, as in RxSwift.
+    public func asObserver() -> PublishSubject<Element> { self }
+}
+
+extension BehaviorSubject: SubjectType {
+    /// The subject as an observer: the subject itself, as in RxSwift.
+    public func asObserver() -> BehaviorSubject<Element> { self }
+}
+
+extension ReplaySubject: SubjectType {
+    /// The subject as an observer: the subject itself, as in RxSwift.
+    public func asObserver() -> ReplaySubject<Element> { self }
+}
+
+extension AsyncSubject: SubjectType {
+    /// The subject as an observer: the subject itself, as in RxSwift.
+    public func asObserver() -> AsyncSubject<Element> { self }
+}
 
 /// An observable that shares one subscription to its source, made when ``connect()`` is called
 /// (RxSwift's `ConnectableObservableType`).
