@@ -223,9 +223,11 @@ class SerializingSink<Input, Output, State>: Sink<Input, Output>,
             control.lock()
         }
         while !control.queue.isEmpty {
-            let element = control.queue.takeNext()
-            control.unlock()
-            forwardNext(element)
+            do {  // the element's scope ends before the lock is taken again: it is released outside
+                let element = control.queue.takeNext()
+                control.unlock()
+                forwardNext(element)
+            }
             control.lock()
         }
         guard control.isTerminalPending else {

@@ -146,11 +146,13 @@ final class SubjectCore<Element, Policy: SubjectPolicy<Element>>: AnySubjectCore
     @inline(never)
     private func drainQueued() {
         while delivery.hasNext() {
-            let work = delivery.takeNext()
-            let snapshot = observers.entries
-            if case .stop = work { _ = observers.removeAll() }  // the snapshot keeps them alive
-            lock.unlock()
-            perform(work, on: snapshot)
+            do {  // the work item and the snapshot go out of scope before the lock is taken again
+                let work = delivery.takeNext()
+                let snapshot = observers.entries
+                if case .stop = work { _ = observers.removeAll() }  // the snapshot keeps them alive
+                lock.unlock()
+                perform(work, on: snapshot)
+            }
             lock.lock()
         }
         deliverer = nil
@@ -251,11 +253,14 @@ final class SubjectCore<Element, Policy: SubjectPolicy<Element>>: AnySubjectCore
     override var hasObservers: Bool { lock.withLock { !observers.isEmpty } }
 
     override func dispose() {
-        let released: (ContiguousArray<SubjectEntry>, [Work]) = lock.withLock {
+        var stored = ReleaseList()
+        let removed: (ContiguousArray<SubjectEntry>, [Work]) = lock.withLock {
             disposed = true
+            policy.removeStored(releasing: &stored)
             return (observers.removeAll(), delivery.removeAll())
         }
-        _ = released  // released outside the lock
+        _ = removed  // released outside the lock, with `stored`
+        _ = consume stored
     }
 }
 

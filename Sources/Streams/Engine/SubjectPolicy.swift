@@ -22,6 +22,10 @@ protocol SubjectPolicy<Element> {
     func replay() -> [Event<Element>]
     /// The events broadcast on completion (AsyncSubject adds its last element).
     func completionEvents() -> [Event<Element>]
+    /// The subject was disposed: moves the elements it stores for replay into `released` (the
+    /// core releases them after unlocking), as RxSwift's `ReplaySubject.dispose()` empties its
+    /// buffer.
+    mutating func removeStored(releasing released: inout ReleaseList)
     /// Destroys storage the policy manages by hand (the subject is going away).
     mutating func destroy()
 }
@@ -31,5 +35,6 @@ extension SubjectPolicy {
     static var broadcastsElements: Bool { true }
     static var replaysOnlyStopEvent: Bool { false }
     func completionEvents() -> [Event<Element>] { [.completed] }
+    mutating func removeStored(releasing released: inout ReleaseList) {}
     mutating func destroy() {}
 }

@@ -38,5 +38,9 @@ struct ReplayPolicy<Element>: SubjectPolicy {
         return events
     }
 
+    mutating func removeStored(releasing released: inout ReleaseList) {
+        while !buffer.isEmpty { released.append(buffer.removeFirst()) }
+    }
+
     mutating func destroy() { buffer.destroy() }
 }

@@ -86,8 +86,7 @@ import Testing
     /// `share(replay:)` drops its subject, and the replayed element, when the source completes.
     static let endings: [Displacement] = [
         .ending(
-            .shareReplay, steps: [.main("a"), .complete], emitted: [.next(210, "a")], end: 220, endsFirst: true,
-            knownIssue: KnownEngineBug.subjectDrain)
+            .shareReplay, steps: [.main("a"), .complete], emitted: [.next(210, "a")], end: 220, endsFirst: true)
     ]
 
     @Test(arguments: displacements + endings, Reentry.allCases)

@@ -50,8 +50,6 @@ struct Displacement: Sendable, CustomTestStringConvertible {
     let steps: [Step]
     let victim: String
     let expected: [Reentry: [Recorded<Event<String>>]]
-    /// Engine bugs this scenario still hits, by reentry: expected as known issues.
-    var knownIssues: [Reentry: String] = [:]
 
     var testDescription: String {
         let script = steps.count > 6 ? steps.prefix(3).map(\.symbol) + ["… \(steps.count) steps"] : steps.map(\.symbol)
@@ -61,15 +59,10 @@ struct Displacement: Sendable, CustomTestStringConvertible {
     /// Runs the scenario for `reentry` and checks it: it finishes in time, records exactly the
     /// expected events and releases nothing under an engine lock.
     func check(_ reentry: Reentry, sourceLocation: SourceLocation = #_sourceLocation) {
-        let knownIssue = knownIssues[reentry]
-        withKnownIssue(knownIssue.map { Comment(rawValue: $0) }, sourceLocation: sourceLocation) {
-            let (finished, events, underLock) = run(reentry)
-            #expect(finished, "deadlocked: \(reentry) from the deinit of \(victim)", sourceLocation: sourceLocation)
-            #expect(events == expected[reentry], sourceLocation: sourceLocation)
-            #expect(underLock == [], sourceLocation: sourceLocation)
-        } when: {
-            knownIssue != nil
-        }
+        let (finished, events, underLock) = run(reentry)
+        #expect(finished, "deadlocked: \(reentry) from the deinit of \(victim)", sourceLocation: sourceLocation)
+        #expect(events == expected[reentry], sourceLocation: sourceLocation)
+        #expect(underLock == [], sourceLocation: sourceLocation)
     }
 
     /// Subscribes at 200, runs the steps, disposes what is still subscribed at 500 (or 50 ticks
@@ -134,19 +127,11 @@ extension Displacement {
     /// released, so disposing from its deinit no longer cancels it.
     static func ending(
         _ holder: Holder, steps: [Step], victim: String = "a", emitted: [Recorded<Event<String>>], end: Int,
-        endsFirst: Bool, knownIssue: String? = nil
+        endsFirst: Bool
     ) -> Displacement {
         let ended = emitted + [.completed(end)]
         return Displacement(
             holder: holder, steps: steps, victim: victim,
-            expected: [.disposes: endsFirst ? ended : emitted, .subscribes: ended + [.completed(end)], .sends: ended],
-            knownIssues: knownIssue.map { .every($0) } ?? [:])
-    }
-}
-
-extension [Reentry: String] {
-    /// The same known issue for every reentry, or for those listed.
-    static func every(_ issue: String, for reentries: [Reentry] = Reentry.allCases) -> Self {
-        Dictionary(uniqueKeysWithValues: reentries.map { ($0, issue) })
+            expected: [.disposes: endsFirst ? ended : emitted, .subscribes: ended + [.completed(end)], .sends: ended])
     }
 }

@@ -25,24 +25,21 @@ import Testing
                 .disposes: [],
                 .subscribes: [.next(250, "c"), .next(250, "late c")],
                 .sends: [.next(250, "c")],
-            ],
-            knownIssues: .every(KnownEngineBug.sinkDrain, for: [.subscribes, .sends])),
+            ]),
         Displacement(
             holder: .throttle, steps: [.main("a"), .main("b"), .main("c"), .main("d")], victim: "b",
             expected: [
                 .disposes: [.next(210, "a")],
                 .subscribes: [.next(210, "a"), .next(235, "c"), .next(240, "late d"), .next(260, "d")],
                 .sends: [.next(210, "a"), .next(235, "x"), .next(260, "d")],
-            ],
-            knownIssues: .every(KnownEngineBug.sinkDrain, for: [.subscribes, .sends])),
+            ]),
         Displacement(
             holder: .sample, steps: [.main("a"), .main("b"), .other("t"), .main("c"), .other("u")], victim: "a",
             expected: [
                 .disposes: [],
                 .subscribes: [.next(230, "b"), .next(250, "c"), .next(250, "late c")],
                 .sends: [.next(230, "x"), .next(250, "c")],
-            ],
-            knownIssues: .every(KnownEngineBug.sinkDrain, for: [.subscribes, .sends])),
+            ]),
         Displacement(holder: .distinctUntilChanged, steps: abc, victim: "a", expected: keptAndPassedOn),
         Displacement(holder: .scan, steps: abc, victim: "a", expected: keptAndPassedOn),
         Displacement(
@@ -76,8 +73,7 @@ import Testing
                     .next(440, ""), .next(440, "late "),
                 ],
                 .sends: [.next(230, "abc"), .next(300, "xd"), .next(370, ""), .next(440, "")],
-            ],
-            knownIssues: .every(KnownEngineBug.sinkDrain)),
+            ]),
         Displacement(
             holder: .window, steps: [.main("a"), .main("b"), .main("c"), .main("d")], victim: "a",
             expected: [
@@ -94,28 +90,23 @@ import Testing
                 .disposes: [.next(230, "a")],
                 .subscribes: [.next(230, "a"), .next(240, "b"), .next(250, "c")],
                 .sends: [.next(230, "a"), .next(240, "b"), .next(250, "c"), .next(251, "x")],
-            ],
-            knownIssues: .every(KnownEngineBug.sinkDrain)),
+            ]),
     ]
 
     /// The element an operator still holds when its inputs complete.
     static let endings: [Displacement] = [
         .ending(
-            .debounce, steps: [.main("a"), .complete], emitted: [.next(220, "a")], end: 220, endsFirst: false,
-            knownIssue: KnownEngineBug.sinkDrain),
+            .debounce, steps: [.main("a"), .complete], emitted: [.next(220, "a")], end: 220, endsFirst: false),
         .ending(
             .throttle, steps: [.main("a"), .main("b"), .complete], victim: "b",
-            emitted: [.next(210, "a"), .next(235, "b")], end: 235, endsFirst: false,
-            knownIssue: KnownEngineBug.sinkDrain),
+            emitted: [.next(210, "a"), .next(235, "b")], end: 235, endsFirst: false),
         .ending(
-            .sample, steps: [.main("a"), .complete], emitted: [.next(220, "a")], end: 220, endsFirst: false,
-            knownIssue: KnownEngineBug.sinkDrain),
+            .sample, steps: [.main("a"), .complete], emitted: [.next(220, "a")], end: 220, endsFirst: false),
         .ending(
             .distinctUntilChanged, steps: [.main("a"), .complete], emitted: [.next(210, "a")], end: 220,
-            endsFirst: true, knownIssue: KnownEngineBug.subjectDrain),
+            endsFirst: true),
         .ending(
-            .scan, steps: [.main("a"), .complete], emitted: [.next(210, "a")], end: 220, endsFirst: true,
-            knownIssue: KnownEngineBug.subjectDrain),
+            .scan, steps: [.main("a"), .complete], emitted: [.next(210, "a")], end: 220, endsFirst: true),
         .ending(
             .combineLatest, steps: [.other("o"), .main("a"), .complete], emitted: [.next(220, "ao")], end: 230,
             endsFirst: true),
@@ -129,8 +120,7 @@ import Testing
                 .disposes: [.next(220, "a")],
                 .subscribes: [.next(220, "a"), .next(220, "late "), .completed(220), .completed(220)],
                 .sends: [.next(220, "a"), .completed(220)],
-            ],
-            knownIssues: .every(KnownEngineBug.sinkDrain)),
+            ]),
         Displacement(
             holder: .window, steps: [.main("a"), .complete], victim: "a",
             expected: [
@@ -144,8 +134,7 @@ import Testing
                 .disposes: [.next(230, "a")],
                 .subscribes: [.next(230, "a"), .completed(240), .completed(250)],
                 .sends: [.next(230, "a"), .completed(240)],
-            ],
-            knownIssues: .every(KnownEngineBug.sinkDrain)),
+            ]),
     ]
 
     @Test(arguments: displacements, Reentry.allCases)

@@ -7,29 +7,11 @@ import Testing
 /// every path — send, replace, complete, fail, dispose. A probe's `deinit` records the engine
 /// locks its thread holds (`HeldLocks.count`, counted in debug builds); it must be 0.
 @Suite struct ReleaseOutsideLockTests {
-    /// Where a known engine bug still releases under a lock, by holder and ending.
-    static let knownIssues: [String: [Ending: String]] = [
-        Holder.debounce.name: .every(KnownEngineBug.sinkDrain),
-        Holder.throttle.name: .every(KnownEngineBug.sinkDrain),
-        Holder.buffer.name: .every(KnownEngineBug.sinkDrain),
-        Holder.delay.name: .every(KnownEngineBug.sinkDrain),
-        Holder.sample.name: [.completion: KnownEngineBug.sinkDrain],
-        Holder.distinctUntilChanged.name: .stops(KnownEngineBug.subjectDrain),
-        Holder.scan.name: .stops(KnownEngineBug.subjectDrain),
-        Holder.shareReplay.name: .stops(KnownEngineBug.subjectDrain),
-        Holder.takeLast.name: [.failure: KnownEngineBug.subjectDrain],
-    ]
-
     @Test(arguments: Holder.subjects + Holder.operators, Ending.allCases)
     func everyElementIsReleasedWithNoLockHeld(_ holder: Holder, _ ending: Ending) {
-        let knownIssue = Self.knownIssues[holder.name]?[ending]
-        withKnownIssue(knownIssue.map { Comment(rawValue: $0) }) {
-            let report = holder.flood(ending: ending)
-            #expect(report.census.releasedUnderLock == [])
-            #expect(report.census.live == 0)
-        } when: {
-            knownIssue != nil
-        }
+        let report = holder.flood(ending: ending)
+        #expect(report.census.releasedUnderLock == [])
+        #expect(report.census.live == 0)
     }
 
     /// An element sent from inside a delivery waits in the subject's queue; it is released after
@@ -56,21 +38,6 @@ import Testing
             }
         #expect(seen.values == expected)
         #expect(census.live == 0)
-        let publishes = [Holder.publishSubject.name, Holder.publishRelay.name].contains(holder.name)
-        withKnownIssue(Comment(rawValue: KnownEngineBug.subjectDrain)) {
-            #expect(census.releasedUnderLock == [])
-        } when: {
-            publishes
-        }
+        #expect(census.releasedUnderLock == [])
     }
-}
-
-extension [Ending: String] {
-    /// The same known issue for every ending.
-    fileprivate static func every(_ issue: String) -> Self {
-        Dictionary(uniqueKeysWithValues: Ending.allCases.map { ($0, issue) })
-    }
-
-    /// The same known issue for the endings by a stop event.
-    fileprivate static func stops(_ issue: String) -> Self { [.completion: issue, .failure: issue] }
 }

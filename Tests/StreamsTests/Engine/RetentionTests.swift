@@ -57,9 +57,7 @@ import Testing
         for index in 1...5 { subject.onNext(Probe("e\(index)", census: census)) }
         #expect(census.live == 3)
         subject.dispose()
-        withKnownIssue(Comment(rawValue: KnownEngineBug.disposedSubjectKeepsBuffer)) {
-            #expect(census.live == 0)
-        }
+        #expect(census.live == 0)
         #expect(census.releasedUnderLock == [])
         withExtendedLifetime(subject) {}
     }
