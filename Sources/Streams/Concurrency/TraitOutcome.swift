@@ -17,7 +17,7 @@ final class TraitOutcome<Element: Sendable>: @unchecked Sendable {  // `cell` is
         var cancelled = false
     }
 
-    @exclusivity(unchecked) private var cell = LockedCell(State())
+    private let cell = LockedCell(State())
     private let subscription = SingleAssignmentDisposable()
 
     /// Subscribes to `source` and returns its element (or `nil`) when it completes, throws its

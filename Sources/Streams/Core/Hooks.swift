@@ -73,7 +73,7 @@ public enum Hooks {
 
 /// A replaceable global hook: a value (a closure) behind the engine's lock.
 package final class HookSlot<Hook>: @unchecked Sendable {  // `cell` is the synchronisation
-    @exclusivity(unchecked) private var cell: LockedCell<Hook>
+    private let cell: LockedCell<Hook>
 
     /// A slot holding `initial`.
     package init(_ initial: Hook) {
@@ -96,7 +96,7 @@ package final class HookSlot<Hook>: @unchecked Sendable {  // `cell` is the sync
 /// A global flag read on hot paths: an atomic read, writes serialized by a lock.
 final class HookFlag: @unchecked Sendable {  // `cell` serializes writers; `count` is atomic
     private let count = AtomicCounter()
-    @exclusivity(unchecked) private var cell = LockedCell(false)
+    private let cell = LockedCell(false)
 
     /// The flag.
     var value: Bool { count.value != 0 }

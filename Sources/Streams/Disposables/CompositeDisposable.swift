@@ -14,7 +14,7 @@ public final class CompositeDisposable: Cancelable, @unchecked Sendable {  // `c
         var nextKey: UInt64 = 0
     }
 
-    @exclusivity(unchecked) private var cell: LockedCell<Items>
+    private let cell: LockedCell<Items>
 
     /// Creates an empty composite.
     public init() {

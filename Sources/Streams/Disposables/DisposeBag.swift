@@ -28,7 +28,7 @@ public final class DisposeBag: @unchecked Sendable {  // `cell` is the synchroni
         }
     }
 
-    @exclusivity(unchecked) private var cell = LockedCell(Contents())
+    private let cell = LockedCell(Contents())
 
     /// Creates an empty bag.
     public init() {}

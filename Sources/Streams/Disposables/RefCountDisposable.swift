@@ -13,7 +13,7 @@ public final class RefCountDisposable: Cancelable, @unchecked Sendable {  // `ce
         var count = 0
     }
 
-    @exclusivity(unchecked) private var cell: LockedCell<State>
+    private let cell: LockedCell<State>
 
     /// Wraps `disposable`.
     public init(disposable: any Disposable) {

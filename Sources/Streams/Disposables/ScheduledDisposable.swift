@@ -10,7 +10,7 @@
 public final class ScheduledDisposable: Cancelable, @unchecked Sendable {  // `cell` is the synchronisation
     /// Where the wrapped disposable is disposed.
     public let scheduler: any ImmediateSchedulerType
-    @exclusivity(unchecked) private var cell: LockedCell<(any Disposable)?>
+    private let cell: LockedCell<(any Disposable)?>
 
     /// Disposes `disposable` on `scheduler` when disposed.
     public init(scheduler: some ImmediateSchedulerType, disposable: any Disposable) {

@@ -8,7 +8,7 @@ public final class SerialDisposable: Cancelable, @unchecked Sendable {  // `cell
         var isDisposed = false
     }
 
-    @exclusivity(unchecked) private var cell = LockedCell(Slot())
+    private let cell = LockedCell(Slot())
 
     /// Creates an empty serial disposable.
     public init() {}

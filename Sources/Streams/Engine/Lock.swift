@@ -1,6 +1,6 @@
 import CStreamsEngine
 
-/// The engine's one lock: a non-recursive mutex, held only while a transition changes state.
+/// A lock that owns its word: a non-recursive mutex, held only while a transition changes state.
 ///
 /// Invariant (Docs/Internals.md): nothing is delivered, disposed, scheduled or released while it
 /// is held. Code outside `Engine/` never takes it directly; it changes state through

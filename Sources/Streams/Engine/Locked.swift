@@ -6,7 +6,7 @@
 ///
 /// Invariant: `body` only reads or changes the value; it never delivers, disposes or waits.
 package final class Locked<Value>: @unchecked Sendable {  // `cell` is the synchronisation
-    @exclusivity(unchecked) private var cell: LockedCell<Value>
+    private let cell: LockedCell<Value>
 
     /// A lock holding `value`.
     package init(_ value: Value) {

@@ -67,58 +67,72 @@ extension Observable {
 
 extension Observable where Element == Any {
     /// Emits tuples of the latest elements of the 2 sources (see the selector form).
+    @_disfavoredOverload
     public static func combineLatest<O1: ObservableType, O2: ObservableType>(_ source1: O1, _ source2: O2) -> Observable<(O1.Element, O2.Element)> {
         Observable<(O1.Element, O2.Element)>.combined(.combineLatest, source1, source2) { ($0, $1) }
     }
     /// Emits tuples of the n-th elements of the 2 sources (see the selector form).
+    @_disfavoredOverload
     public static func zip<O1: ObservableType, O2: ObservableType>(_ source1: O1, _ source2: O2) -> Observable<(O1.Element, O2.Element)> {
         Observable<(O1.Element, O2.Element)>.combined(.zip, source1, source2) { ($0, $1) }
     }
     /// Emits tuples of the latest elements of the 3 sources (see the selector form).
+    @_disfavoredOverload
     public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType>(_ source1: O1, _ source2: O2, _ source3: O3) -> Observable<(O1.Element, O2.Element, O3.Element)> {
         Observable<(O1.Element, O2.Element, O3.Element)>.combined(.combineLatest, source1, source2, source3) { ($0, $1, $2) }
     }
     /// Emits tuples of the n-th elements of the 3 sources (see the selector form).
+    @_disfavoredOverload
     public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType>(_ source1: O1, _ source2: O2, _ source3: O3) -> Observable<(O1.Element, O2.Element, O3.Element)> {
         Observable<(O1.Element, O2.Element, O3.Element)>.combined(.zip, source1, source2, source3) { ($0, $1, $2) }
     }
     /// Emits tuples of the latest elements of the 4 sources (see the selector form).
+    @_disfavoredOverload
     public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType>(_ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element)> {
         Observable<(O1.Element, O2.Element, O3.Element, O4.Element)>.combined(.combineLatest, source1, source2, source3, source4) { ($0, $1, $2, $3) }
     }
     /// Emits tuples of the n-th elements of the 4 sources (see the selector form).
+    @_disfavoredOverload
     public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType>(_ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element)> {
         Observable<(O1.Element, O2.Element, O3.Element, O4.Element)>.combined(.zip, source1, source2, source3, source4) { ($0, $1, $2, $3) }
     }
     /// Emits tuples of the latest elements of the 5 sources (see the selector form).
+    @_disfavoredOverload
     public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType>(_ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element)> {
         Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element)>.combined(.combineLatest, source1, source2, source3, source4, source5) { ($0, $1, $2, $3, $4) }
     }
     /// Emits tuples of the n-th elements of the 5 sources (see the selector form).
+    @_disfavoredOverload
     public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType>(_ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element)> {
         Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element)>.combined(.zip, source1, source2, source3, source4, source5) { ($0, $1, $2, $3, $4) }
     }
     /// Emits tuples of the latest elements of the 6 sources (see the selector form).
+    @_disfavoredOverload
     public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType>(_ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element)> {
         Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element)>.combined(.combineLatest, source1, source2, source3, source4, source5, source6) { ($0, $1, $2, $3, $4, $5) }
     }
     /// Emits tuples of the n-th elements of the 6 sources (see the selector form).
+    @_disfavoredOverload
     public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType>(_ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element)> {
         Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element)>.combined(.zip, source1, source2, source3, source4, source5, source6) { ($0, $1, $2, $3, $4, $5) }
     }
     /// Emits tuples of the latest elements of the 7 sources (see the selector form).
+    @_disfavoredOverload
     public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType>(_ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element)> {
         Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element)>.combined(.combineLatest, source1, source2, source3, source4, source5, source6, source7) { ($0, $1, $2, $3, $4, $5, $6) }
     }
     /// Emits tuples of the n-th elements of the 7 sources (see the selector form).
+    @_disfavoredOverload
     public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType>(_ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element)> {
         Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element)>.combined(.zip, source1, source2, source3, source4, source5, source6, source7) { ($0, $1, $2, $3, $4, $5, $6) }
     }
     /// Emits tuples of the latest elements of the 8 sources (see the selector form).
+    @_disfavoredOverload
     public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType, O8: ObservableType>(_ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7, _ source8: O8) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)> {
         Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)>.combined(.combineLatest, source1, source2, source3, source4, source5, source6, source7, source8) { ($0, $1, $2, $3, $4, $5, $6, $7) }
     }
     /// Emits tuples of the n-th elements of the 8 sources (see the selector form).
+    @_disfavoredOverload
     public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType, O8: ObservableType>(_ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7, _ source8: O8) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)> {
         Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)>.combined(.zip, source1, source2, source3, source4, source5, source6, source7, source8) { ($0, $1, $2, $3, $4, $5, $6, $7) }
     }

@@ -93,7 +93,7 @@ private struct ConcatState {
 private final class ConcatSink<Iterator: IteratorProtocol, Element>: Sink<Never, Element>, ChildOwner,
     @unchecked Sendable  // `cell` is the synchronisation; `iterator` is touched only by the pumping thread
 where Iterator.Element == Observable<Element> {
-    @exclusivity(unchecked) private var cell = LockedCell(ConcatState())
+    private let cell = LockedCell(ConcatState())
     @exclusivity(unchecked) private var iterator: Iterator
     private let childType = ChildNode<ConcatSink>.self
     private var nextKey = 0  // touched only by the pumping thread

@@ -83,7 +83,7 @@ private final class MulticastConnectable<Subject: SubjectType & Sendable>:
 
     let source: Observable<Input>
     let makeSubject: @Sendable () -> Subject
-    @exclusivity(unchecked) private var cell = LockedCell(State())
+    private let cell = LockedCell(State())
 
     init(source: Observable<Input>, makeSubject: @escaping @Sendable () -> Subject) {
         self.source = source
@@ -186,7 +186,7 @@ private final class RefCountObservable<Element>: Observable<Element>, @unchecked
     /// The shared sequence observers subscribe to, and what connects it.
     let source: Observable<Element>
     let connectable: any ConnectableObservableType<Element>
-    @exclusivity(unchecked) private var cell = LockedCell(State())
+    private let cell = LockedCell(State())
 
     init(source: some ConnectableObservableType<Element>) {
         self.source = source.asObservable()

@@ -134,7 +134,7 @@ private final class PeriodicRun<Scheduler: SchedulerType, State: Sendable>: Disp
     private let scheduler: Scheduler
     private let period: RxTimeInterval
     private let action: @Sendable (State) -> State
-    @exclusivity(unchecked) private var cell: LockedCell<Run>
+    private let cell: LockedCell<Run>
 
     init(scheduler: Scheduler, state: State, period: RxTimeInterval, action: @escaping @Sendable (State) -> State) {
         self.scheduler = scheduler

@@ -56,7 +56,7 @@ open class VirtualTimeScheduler: SchedulerType, @unchecked Sendable {  // `cell`
         }
     }
 
-    @exclusivity(unchecked) private var cell: LockedCell<Clock>
+    private let cell: LockedCell<Clock>
     private let publishedClock: AtomicCounter
 
     /// Seconds per virtual tick.

@@ -31,6 +31,5 @@ public class Subject<Element>: Observable<Element>, ObserverType, @unchecked Sen
     /// Releases every observer; later use fails with ``StreamsError/disposed(object:)``.
     public final func dispose() { core.dispose() }
 
-
     override final func subscribe(_ receiver: Receiver<Element>) -> any Disposable { core.subscribe(receiver) }
 }
