@@ -3,6 +3,9 @@
 // signature and one call of `Observable.combined` (Sides.swift), the body they all share: it
 // erases the sources into the operator's one sink and casts the values back for the selector.
 // A form is written on one line, so the file is not laid out by `swift format` (it says so).
+// The tuple forms are `@_disfavoredOverload`: the selector forms are what a long chain ending in a
+// trailing closure means, and without the hint the type checker tries every tuple form for every
+// closure in the chain (Docs/Performance.md, "Type-checking").
 // It also writes the traits' forms, which call those: `zip` of singles and of maybes
 // (Traits/PrimitiveSequence+Zip+Arity.swift) and `combineLatest` and `zip` of infallibles
 // (Traits/Infallible+Arity.swift), laid out by `swift format`.
@@ -85,6 +88,7 @@ func file() -> String {
     let tupleForms = forms { op, arity in
         [
             arity.doc(op.tupleSummary),
+            "    @_disfavoredOverload",
             "    public static func \(op.name)<\(arity.generics)>(\(arity.parameters)) -> Observable<(\(arity.elements))> {",
             "        Observable<(\(arity.elements))>.combined(.\(op.name), \(arity.arguments)) { (\(arity.tuple)) }",
             "    }",
