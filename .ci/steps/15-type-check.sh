@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Type-checks Scripts/type-check/Chains.swift (long operator chains) against the debug build's
 # Streams module; fails if any expression takes more than 200 ms to type-check, or if it does not
-# compile. Runs after the debug build, which it reuses.
+# compile. Runs after the debug build, which it reuses. Language mode 5: the chains are the code
+# RxSwift users bring (a `var` total mutated from `onNext`), and what is measured is the type
+# checker, not concurrency checking.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 bin=$(swift build --show-bin-path)
@@ -9,7 +11,7 @@ maps=()
 for map in "$bin"/*.build/module.modulemap; do maps+=(-Xcc "-fmodule-map-file=$map"); done
 log=$(mktemp)
 status=0
-swiftc -typecheck -swift-version 6 -I "$bin/Modules" "${maps[@]}" Scripts/type-check/Chains.swift \
+swiftc -typecheck -swift-version 5 -I "$bin/Modules" "${maps[@]}" Scripts/type-check/Chains.swift \
     -Xfrontend -warn-long-expression-type-checking=200 -Xfrontend -debug-time-function-bodies >"$log" 2>&1 || status=$?
 slowest=$(grep -E "^[0-9.]+ms\t.*Chains.swift" "$log" | sort -rn | head -3 || true)
 echo "slowest function bodies:"

@@ -152,6 +152,11 @@ final class SubjectCore<Element, Policy: SubjectPolicy<Element>>: AnySubjectCore
                 if case .stop = work { _ = observers.removeAll() }  // the snapshot keeps them alive
                 lock.unlock()
                 perform(work, on: snapshot)
+                // Orders this thread's reads of the snapshot before a later removal that finds the
+                // observer array unique and writes it in place (the reference count is not a
+                // synchronisation ThreadSanitizer sees); then the snapshot goes, outside the lock.
+                lock.lock()
+                lock.unlock()
             }
             lock.lock()
         }

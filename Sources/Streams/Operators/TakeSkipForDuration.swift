@@ -20,10 +20,14 @@ extension ObservableType {
         TimedWindow(source: asObservable(), duration: duration, scheduler: scheduler, takes: true).asObservable()
     }
 
+    // Disfavoured: `skip(1)` and `skip(_ duration:scheduler:)` both start with an unlabeled literal
+    // (`RxTimeInterval` is integer-literal expressible), and without the hint a long chain with a
+    // `skip(n)` took seconds to type-check (Scripts/type-check/Chains.swift).
     /// Drops the source's elements for `duration` on `scheduler`, then emits the rest.
     ///
     /// Timing: the window starts at subscription; the source's completion or error is forwarded
     /// at once, inside the window or after it. Disposal cancels the timer.
+    @_disfavoredOverload
     public func skip(_ duration: RxTimeInterval, scheduler: some SchedulerType) -> Observable<Element> {
         TimedWindow(source: asObservable(), duration: duration, scheduler: scheduler, takes: false).asObservable()
     }

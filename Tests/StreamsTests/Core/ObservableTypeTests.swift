@@ -25,7 +25,9 @@ import Testing
     }
 
     @Test func operatorsApplyToTheTypeDirectly() {
-        let events = expectNoLeaks { TestScheduler(initialClock: 0).start { Countdown(from: 2).filter { $0 > 1 } }.events }
+        let events = expectNoLeaks {
+            TestScheduler(initialClock: 0).start { Countdown(from: 2).filter { $0 > 1 } }.events
+        }
         #expect(events == [.next(200, 2), .completed(200)])
     }
 

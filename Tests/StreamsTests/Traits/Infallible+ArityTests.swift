@@ -10,26 +10,35 @@ import Testing
             let xs = scheduler.createHotObservable([.next(210, 1), .next(230, 2), .completed(300)])
             let ys = scheduler.createHotObservable([.next(220, "a"), .next(240, "b"), .completed(250)])
             let selected = scheduler.start {
-                Infallible.combineLatest(xs.asInfallible(onErrorJustReturn: 0), ys.asInfallible(onErrorJustReturn: "")) {
+                Infallible.combineLatest(xs.asInfallible(onErrorJustReturn: 0), ys.asInfallible(onErrorJustReturn: ""))
+                {
                     "\($0)\($1)"
                 }
             }
             let other = TestScheduler(initialClock: 0)
-            let (xs2, ys2) = (other.createHotObservable(xs.recordedEvents), other.createHotObservable(ys.recordedEvents))
+            let (xs2, ys2) = (
+                other.createHotObservable(xs.recordedEvents), other.createHotObservable(ys.recordedEvents)
+            )
             let tuples = other.start {
-                Infallible.combineLatest(xs2.asInfallible(onErrorJustReturn: 0), ys2.asInfallible(onErrorJustReturn: ""))
-                    .map { "\($0.0)\($0.1)" }
+                Infallible.combineLatest(
+                    xs2.asInfallible(onErrorJustReturn: 0), ys2.asInfallible(onErrorJustReturn: "")
+                )
+                .map { "\($0.0)\($0.1)" }
             }
             return (selected.events, tuples.events)
         }
-        let expected: [Recorded<Event<String>>] = [.next(220, "1a"), .next(230, "2a"), .next(240, "2b"), .completed(300)]
+        let expected: [Recorded<Event<String>>] = [
+            .next(220, "1a"), .next(230, "2a"), .next(240, "2b"), .completed(300),
+        ]
         #expect(selected == expected)
         #expect(tuples == expected)
     }
 
     @Test func combineLatestOfEightAndOfACollection() {
         let (eight, collection) = expectNoLeaks {
-            let sum: @Sendable (Int, Int, Int, Int, Int, Int, Int, Int) -> Int = { $0 + $1 + $2 + $3 + $4 + $5 + $6 + $7 }
+            let sum: @Sendable (Int, Int, Int, Int, Int, Int, Int, Int) -> Int = {
+                $0 + $1 + $2 + $3 + $4 + $5 + $6 + $7
+            }
             let ones = Infallible<Int>.just(1)
             let eight = TestScheduler(initialClock: 0).start {
                 Infallible.combineLatest(ones, ones, ones, ones, ones, ones, ones, ones, resultSelector: sum)

@@ -47,7 +47,9 @@ import Testing
             let logged = optional.asInfallible().bind(onNext: { log.append($0) })
             let binding = Infallible.of(1, 2).bind(to: relay)
             let optionalBinding = Infallible.of(3).bind(to: optional)
-            defer { [logged, binding, optionalBinding].forEach { $0.dispose() } }
+            defer {
+                for subscription in [logged, binding, optionalBinding] { subscription.dispose() }
+            }
             return (relay.value, log.items)
         }
         #expect(values == 2)

@@ -61,12 +61,16 @@ import Testing
             let other = ys.asInfallible(onErrorJustReturn: 0)
             let latest = scheduler.start { source.withLatestFrom(other) { $0 + $1 } }
             let second = TestScheduler(initialClock: 0)
-            let (xs2, ys2) = (second.createHotObservable(xs.recordedEvents), second.createHotObservable(ys.recordedEvents))
+            let (xs2, ys2) = (
+                second.createHotObservable(xs.recordedEvents), second.createHotObservable(ys.recordedEvents)
+            )
             let taken = second.start {
                 xs2.asInfallible(onErrorJustReturn: 0).take(until: ys2.asInfallible(onErrorJustReturn: 0))
             }
             let third = TestScheduler(initialClock: 0)
-            let (xs3, ys3) = (third.createHotObservable(xs.recordedEvents), third.createHotObservable(ys.recordedEvents))
+            let (xs3, ys3) = (
+                third.createHotObservable(xs.recordedEvents), third.createHotObservable(ys.recordedEvents)
+            )
             let skipped = third.start {
                 xs3.asInfallible(onErrorJustReturn: 0).skip(until: ys3.asInfallible(onErrorJustReturn: 0))
             }

@@ -9,7 +9,12 @@ import Testing
     /// Counts calls from `@Sendable` closures.
     final class Counter: Sendable {
         private let value = Mutex(0)
-        func next() -> Int { value.withLock { $0 += 1; return $0 } }
+        func next() -> Int {
+            value.withLock {
+                $0 += 1
+                return $0
+            }
+        }
         var count: Int { value.withLock { $0 } }
     }
 

@@ -32,7 +32,9 @@ import Testing
     @Test func zipOfEightSinglesAndTheTupleForm() {
         let (sum, pairs) = expectNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)
-            let add: @Sendable (Int, Int, Int, Int, Int, Int, Int, Int) -> Int = { $0 + $1 + $2 + $3 + $4 + $5 + $6 + $7 }
+            let add: @Sendable (Int, Int, Int, Int, Int, Int, Int, Int) -> Int = {
+                $0 + $1 + $2 + $3 + $4 + $5 + $6 + $7
+            }
             let (one, two) = (Single<Int>.just(1), Single<Int>.just(2))
             let sum = scheduler.start { Single.zip(one, two, one, two, one, two, one, two, resultSelector: add) }
             let pairs = TestScheduler(initialClock: 0).start {
@@ -55,8 +57,10 @@ import Testing
 
     @Test func zipOfThreeMaybesWithElements() {
         let events = expectNoLeaks {
-            TestScheduler(initialClock: 0).start { Maybe.zip(Maybe.just(1), Maybe.just(2), Maybe.just(3)) { $0 + $1 + $2 } }
-                .events
+            TestScheduler(initialClock: 0).start {
+                Maybe.zip(Maybe.just(1), Maybe.just(2), Maybe.just(3)) { $0 + $1 + $2 }
+            }
+            .events
         }
         #expect(events == [.next(200, 6), .completed(200)])
     }
