@@ -197,6 +197,12 @@ class Sink<Input, Output>: SubscriptionNode<Input>, @unchecked Sendable {  // se
         self.downstream = downstream
     }
 
+    /// The upstream failed: by default the failure is forwarded (``forwardError(_:)``).
+    override func onError(_ error: any Error) { forwardError(error) }
+
+    /// The upstream completed: by default completion is forwarded (``forwardCompleted()``).
+    override func onCompleted() { forwardCompleted() }
+
     /// Forwards an element unless disposed.
     @inline(__always)
     @usableFromInline

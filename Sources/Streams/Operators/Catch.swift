@@ -66,7 +66,6 @@ private final class CatchSink<Element>: Sink<Element, Element>, @unchecked Senda
         fallback.setDisposable(next.subscribe(CatchFallbackProxy(sink: self)))
     }
 
-    override func onCompleted() { forwardCompleted() }
     override func disposeResources() { fallback.dispose() }
 
     func fallbackNext(_ element: Element) { forwardNext(element) }
@@ -118,5 +117,4 @@ private final class CatchAndReturnSink<Element>: Sink<Element, Element>, @unchec
         forwardCompleted()
     }
 
-    override func onCompleted() { forwardCompleted() }
 }

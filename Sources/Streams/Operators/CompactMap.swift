@@ -45,7 +45,4 @@ private final class CompactMapSink<Source, Result>: Sink<Source, Result>, @unche
             forwardError(error)
         }
     }
-
-    override func onError(_ error: any Error) { forwardError(error) }
-    override func onCompleted() { forwardCompleted() }
 }

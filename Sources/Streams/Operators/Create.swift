@@ -41,6 +41,4 @@ private struct Create<Element>: Producer {
 /// guarantees of a sink: drop after terminal, release on terminal).
 final class PassThroughSink<Element>: Sink<Element, Element>, @unchecked Sendable {  // see SubscriptionNode
     override func onNext(_ element: Element) { forwardNext(element) }
-    override func onError(_ error: any Error) { forwardError(error) }
-    override func onCompleted() { forwardCompleted() }
 }

@@ -56,7 +56,4 @@ private final class DecodeSink<Item: Decodable, Decoder: DataDecoder>: Sink<Data
             forwardError(error)
         }
     }
-
-    override func onError(_ error: any Error) { forwardError(error) }
-    override func onCompleted() { forwardCompleted() }
 }

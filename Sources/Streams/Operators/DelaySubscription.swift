@@ -51,6 +51,4 @@ final class DeferredSubscriptionSink<Element>: Sink<Element, Element>, @unchecke
     }
 
     override func onNext(_ element: Element) { forwardNext(element) }
-    override func onError(_ error: any Error) { forwardError(error) }
-    override func onCompleted() { forwardCompleted() }
 }

@@ -115,9 +115,6 @@ private final class KeyedDistinctSink<Element, Key: Equatable>: Sink<Element, El
             forwardError(error)
         }
     }
-
-    override func onError(_ error: any Error) { forwardError(error) }
-    override func onCompleted() { forwardCompleted() }
 }
 
 // Unchecked Sendable: see SubscriptionNode; `last` only in serialized onNext
@@ -134,9 +131,6 @@ where Slot.Value == Element {
         guard !isDisposed else { return }
         if last.replace(with: element) { forwardNext(element) }
     }
-
-    override func onError(_ error: any Error) { forwardError(error) }
-    override func onCompleted() { forwardCompleted() }
 }
 
 // Unchecked Sendable: see SubscriptionNode; `last` only in serialized onNext
@@ -166,9 +160,6 @@ private final class ComparingDistinctSink<Element, Key>: Sink<Element, Element>,
             forwardError(error)
         }
     }
-
-    override func onError(_ error: any Error) { forwardError(error) }
-    override func onCompleted() { forwardCompleted() }
 }
 
 /// The last element an `EquatableDistinctSink` let through; `Optional` is the one conformer.

@@ -12,23 +12,7 @@ extension ObservableType {
     /// `index` must not be negative.
     public func element(at index: Int) -> Observable<Element> {
         precondition(index >= 0, "element(at:): index must not be negative")
-        return ElementAtObservable(source: asObservable(), index: index)
-    }
-}
-
-private final class ElementAtObservable<Element>: Observable<Element>, @unchecked Sendable {  // immutable after init
-    let source: Observable<Element>
-    let index: Int
-
-    init(source: Observable<Element>, index: Int) {
-        self.source = source
-        self.index = index
-    }
-
-    override func subscribe(_ receiver: Receiver<Element>) -> any Disposable {
-        let sink = ElementAtSink(remaining: index, downstream: receiver)
-        sink.setUpstream(source.subscribe(sink))
-        return sink
+        return lift(ClosureOperator { ElementAtSink(remaining: index, downstream: $0) })
     }
 }
 
@@ -52,6 +36,5 @@ private final class ElementAtSink<Element>: Sink<Element, Element>,
         }
     }
 
-    override func onError(_ error: any Error) { forwardError(error) }
     override func onCompleted() { forwardError(StreamsError.argumentOutOfRange) }
 }

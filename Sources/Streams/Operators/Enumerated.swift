@@ -46,7 +46,4 @@ private final class EnumeratedSink<Element>: Sink<Element, (index: Int, element:
         next += 1
         forwardNext((index, element))
     }
-
-    override func onError(_ error: any Error) { forwardError(error) }
-    override func onCompleted() { forwardCompleted() }
 }

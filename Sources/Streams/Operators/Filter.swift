@@ -46,7 +46,4 @@ private final class FilterSink<Element>: Sink<Element, Element>, @unchecked Send
             forwardError(error)
         }
     }
-
-    override func onError(_ error: any Error) { forwardError(error) }
-    override func onCompleted() { forwardCompleted() }
 }

@@ -31,8 +31,6 @@ private final class FirstSink<Element>: Sink<Element, Element?>, @unchecked Send
         forwardCompleted()
     }
 
-    override func onError(_ error: any Error) { forwardError(error) }
-
     override func onCompleted() {
         guard !isDisposed else { return }
         forwardNext(nil)

@@ -53,8 +53,6 @@ private final class DefaultIfEmptySink<Element>: Sink<Element, Element>,
         forwardNext(element)
     }
 
-    override func onError(_ error: any Error) { forwardError(error) }
-
     override func onCompleted() {
         if isEmpty { forwardNext(defaultElement) }
         forwardCompleted()

@@ -22,6 +22,4 @@ private final class IgnoreElementsObservable<Element>: Observable<Never>, @unche
 
 private final class IgnoreElementsSink<Element>: Sink<Element, Never>, @unchecked Sendable {  // see SubscriptionNode
     override func onNext(_ element: Element) {}
-    override func onError(_ error: any Error) { forwardError(error) }
-    override func onCompleted() { forwardCompleted() }
 }

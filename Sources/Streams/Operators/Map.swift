@@ -45,7 +45,4 @@ private final class MapSink<Source, Result>: Sink<Source, Result>, @unchecked Se
             forwardError(error)
         }
     }
-
-    override func onError(_ error: any Error) { forwardError(error) }
-    override func onCompleted() { forwardCompleted() }
 }

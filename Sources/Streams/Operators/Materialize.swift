@@ -89,7 +89,4 @@ private final class DematerializeSink<Source: EventConvertible>: Sink<Source, So
         case .completed: forwardCompleted()
         }
     }
-
-    override func onError(_ error: any Error) { forwardError(error) }
-    override func onCompleted() { forwardCompleted() }
 }

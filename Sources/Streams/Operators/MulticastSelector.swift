@@ -53,7 +53,5 @@ private final class MulticastSelectorSink<Element>: Sink<Element, Element>,
     let connection = SingleAssignmentDisposable()
 
     override func onNext(_ element: Element) { forwardNext(element) }
-    override func onError(_ error: any Error) { forwardError(error) }
-    override func onCompleted() { forwardCompleted() }
     override func disposeResources() { connection.dispose() }
 }

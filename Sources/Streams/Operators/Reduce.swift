@@ -74,8 +74,6 @@ private final class ReduceSink<Element, Accumulate, Result>: Sink<Element, Resul
         }
     }
 
-    override func onError(_ error: any Error) { forwardError(error) }
-
     override func onCompleted() {
         guard !isDisposed else { return }
         do {

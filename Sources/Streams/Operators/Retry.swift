@@ -70,7 +70,6 @@ private final class RetrySink<Element>: Sink<Element, Element>,
         resubscription.subscribe(self)
     }
 
-    override func onCompleted() { forwardCompleted() }
     override func disposeResources() { resubscription.dispose() }
 }
 

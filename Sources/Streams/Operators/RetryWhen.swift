@@ -78,8 +78,6 @@ private final class RetryWhenSink<Element, Failure: Error, Trigger: ObservableTy
         errors.onNext(failure)
     }
 
-    override func onCompleted() { forwardCompleted() }
-
     func triggerNext() {
         guard !isDisposed else { return }
         waiting.disposable = NopDisposable()

@@ -70,7 +70,4 @@ private final class ScanSink<Element, Accumulate>: Sink<Element, Accumulate>,
             forwardError(error)
         }
     }
-
-    override func onError(_ error: any Error) { forwardError(error) }
-    override func onCompleted() { forwardCompleted() }
 }

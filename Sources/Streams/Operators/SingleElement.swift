@@ -56,8 +56,6 @@ private final class SingleElementSink<Element>: Sink<Element, Element>,
         forwardNext(element)
     }
 
-    override func onError(_ error: any Error) { forwardError(error) }
-
     override func onCompleted() {
         if seen { forwardCompleted() } else { forwardError(StreamsError.noElements) }
     }

@@ -6,29 +6,13 @@
 extension ObservableType {
     /// Skips the first `count` elements and emits the rest (a `count` of zero or less skips nothing).
     public func skip(_ count: Int) -> Observable<Element> {
-        SkipCountObservable(source: asObservable(), count: count)
+        lift(ClosureOperator { SkipCountSink(remaining: count, downstream: $0) })
     }
 
     /// Skips elements while `predicate` returns `true`, then emits every later element; a thrown
     /// error becomes the sequence's error.
     public func skip(while predicate: @escaping @Sendable (Element) throws -> Bool) -> Observable<Element> {
-        SkipWhileObservable(source: asObservable(), predicate: predicate)
-    }
-}
-
-private final class SkipCountObservable<Element>: Observable<Element>, @unchecked Sendable {  // immutable after init
-    let source: Observable<Element>
-    let count: Int
-
-    init(source: Observable<Element>, count: Int) {
-        self.source = source
-        self.count = count
-    }
-
-    override func subscribe(_ receiver: Receiver<Element>) -> any Disposable {
-        let sink = SkipCountSink(remaining: count, downstream: receiver)
-        sink.setUpstream(source.subscribe(sink))
-        return sink
+        lift(ClosureOperator { SkipWhileSink(predicate: predicate, downstream: $0) })
     }
 }
 
@@ -48,25 +32,6 @@ private final class SkipCountSink<Element>: Sink<Element, Element>,
         } else {
             forwardNext(element)
         }
-    }
-
-    override func onError(_ error: any Error) { forwardError(error) }
-    override func onCompleted() { forwardCompleted() }
-}
-
-private final class SkipWhileObservable<Element>: Observable<Element>, @unchecked Sendable {  // immutable after init
-    let source: Observable<Element>
-    let predicate: @Sendable (Element) throws -> Bool
-
-    init(source: Observable<Element>, predicate: @escaping @Sendable (Element) throws -> Bool) {
-        self.source = source
-        self.predicate = predicate
-    }
-
-    override func subscribe(_ receiver: Receiver<Element>) -> any Disposable {
-        let sink = SkipWhileSink(predicate: predicate, downstream: receiver)
-        sink.setUpstream(source.subscribe(sink))
-        return sink
     }
 }
 
@@ -94,7 +59,4 @@ private final class SkipWhileSink<Element>: Sink<Element, Element>,
         }
         forwardNext(element)
     }
-
-    override func onError(_ error: any Error) { forwardError(error) }
-    override func onCompleted() { forwardCompleted() }
 }

@@ -75,6 +75,4 @@ private final class SubscribeOnSink<Element>: Sink<Element, Element>, @unchecked
     }
 
     override func onNext(_ element: Element) { forwardNext(element) }
-    override func onError(_ error: any Error) { forwardError(error) }
-    override func onCompleted() { forwardCompleted() }
 }

@@ -12,7 +12,7 @@ extension ObservableType {
     public func take(_ count: Int) -> Observable<Element> {
         precondition(count >= 0, "take: count must not be negative")
         if count == 0 { return Observable.empty() }
-        return TakeCountObservable(source: asObservable(), count: count)
+        return lift(ClosureOperator { TakeCountSink(remaining: count, downstream: $0) })
     }
 
     /// Emits elements while `predicate` returns `true`, then completes; with `.inclusive`, the
@@ -23,7 +23,10 @@ extension ObservableType {
     public func take(
         while predicate: @escaping @Sendable (Element) throws -> Bool, behavior: TakeBehavior = .exclusive
     ) -> Observable<Element> {
-        TakeWhileObservable(source: asObservable(), stopsWhen: false, behavior: behavior, predicate: predicate)
+        lift(
+            ClosureOperator {
+                TakeWhileSink(stopsWhen: false, behavior: behavior, predicate: predicate, downstream: $0)
+            })
     }
 
     /// Emits elements until `predicate` returns `true`, then completes; with `.inclusive`, the
@@ -34,7 +37,9 @@ extension ObservableType {
     public func take(
         until predicate: @escaping @Sendable (Element) throws -> Bool, behavior: TakeBehavior = .exclusive
     ) -> Observable<Element> {
-        TakeWhileObservable(source: asObservable(), stopsWhen: true, behavior: behavior, predicate: predicate)
+        lift(
+            ClosureOperator { TakeWhileSink(stopsWhen: true, behavior: behavior, predicate: predicate, downstream: $0) }
+        )
     }
 }
 
@@ -44,22 +49,6 @@ public enum TakeBehavior: Sendable {
     case inclusive
     /// Complete without emitting the element that ends the sequence.
     case exclusive
-}
-
-private final class TakeCountObservable<Element>: Observable<Element>, @unchecked Sendable {  // immutable after init
-    let source: Observable<Element>
-    let count: Int
-
-    init(source: Observable<Element>, count: Int) {
-        self.source = source
-        self.count = count
-    }
-
-    override func subscribe(_ receiver: Receiver<Element>) -> any Disposable {
-        let sink = TakeCountSink(remaining: count, downstream: receiver)
-        sink.setUpstream(source.subscribe(sink))
-        return sink
-    }
 }
 
 private final class TakeCountSink<Element>: Sink<Element, Element>,
@@ -78,42 +67,23 @@ private final class TakeCountSink<Element>: Sink<Element, Element>,
         forwardNext(element)
         if remaining == 0 { forwardCompleted() }
     }
-
-    override func onError(_ error: any Error) { forwardError(error) }
-    override func onCompleted() { forwardCompleted() }
 }
 
-private final class TakeWhileObservable<Element>: Observable<Element>, @unchecked Sendable {  // immutable after init
-    let source: Observable<Element>
+private final class TakeWhileSink<Element>: Sink<Element, Element>,
+    @unchecked Sendable  // see SubscriptionNode; no mutable state
+{
     /// The predicate result that ends the sequence: `false` for `while`, `true` for `until`.
     let stopsWhen: Bool
     let behavior: TakeBehavior
     let predicate: @Sendable (Element) throws -> Bool
 
     init(
-        source: Observable<Element>, stopsWhen: Bool, behavior: TakeBehavior,
-        predicate: @escaping @Sendable (Element) throws -> Bool
+        stopsWhen: Bool, behavior: TakeBehavior, predicate: @escaping @Sendable (Element) throws -> Bool,
+        downstream: Receiver<Element>
     ) {
-        self.source = source
         self.stopsWhen = stopsWhen
         self.behavior = behavior
         self.predicate = predicate
-    }
-
-    override func subscribe(_ receiver: Receiver<Element>) -> any Disposable {
-        let sink = TakeWhileSink(parent: self, downstream: receiver)
-        sink.setUpstream(source.subscribe(sink))
-        return sink
-    }
-}
-
-private final class TakeWhileSink<Element>: Sink<Element, Element>,
-    @unchecked Sendable  // see SubscriptionNode; no mutable state
-{
-    let parent: TakeWhileObservable<Element>
-
-    init(parent: TakeWhileObservable<Element>, downstream: Receiver<Element>) {
-        self.parent = parent
         super.init(downstream: downstream)
     }
 
@@ -121,7 +91,7 @@ private final class TakeWhileSink<Element>: Sink<Element, Element>,
         guard !isDisposed else { return }
         let stops: Bool
         do {
-            stops = try parent.predicate(element) == parent.stopsWhen
+            stops = try predicate(element) == stopsWhen
         } catch {
             forwardError(error)
             return
@@ -130,10 +100,7 @@ private final class TakeWhileSink<Element>: Sink<Element, Element>,
             forwardNext(element)
             return
         }
-        if parent.behavior == .inclusive { forwardNext(element) }
+        if behavior == .inclusive { forwardNext(element) }
         forwardCompleted()
     }
-
-    override func onError(_ error: any Error) { forwardError(error) }
-    override func onCompleted() { forwardCompleted() }
 }

@@ -11,23 +11,7 @@ extension ObservableType {
     /// emitted in order at that moment. A source error is forwarded and the buffer dropped.
     public func takeLast(_ count: Int) -> Observable<Element> {
         precondition(count >= 0, "takeLast: count must not be negative")
-        return TakeLastObservable(source: asObservable(), count: count)
-    }
-}
-
-private final class TakeLastObservable<Element>: Observable<Element>, @unchecked Sendable {  // immutable after init
-    let source: Observable<Element>
-    let count: Int
-
-    init(source: Observable<Element>, count: Int) {
-        self.source = source
-        self.count = count
-    }
-
-    override func subscribe(_ receiver: Receiver<Element>) -> any Disposable {
-        let sink = TakeLastSink(capacity: count, downstream: receiver)
-        sink.setUpstream(source.subscribe(sink))
-        return sink
+        return lift(ClosureOperator { TakeLastSink(capacity: count, downstream: $0) })
     }
 }
 
@@ -54,8 +38,6 @@ private final class TakeLastSink<Element>: Sink<Element, Element>,
             head = head + 1 == capacity ? 0 : head + 1
         }
     }
-
-    override func onError(_ error: any Error) { forwardError(error) }
 
     override func onCompleted() {
         guard !isDisposed else { return }

@@ -74,6 +74,4 @@ private final class TimerSink<Element: RxAbstractInteger & Sendable>: Sink<Eleme
     }
 
     override func onNext(_ element: Element) { forwardNext(element) }
-    override func onError(_ error: any Error) { forwardError(error) }
-    override func onCompleted() { forwardCompleted() }
 }

@@ -35,8 +35,6 @@ private final class ToArraySink<Element>: Sink<Element, [Element]>,
         if !isDisposed { elements.append(element) }
     }
 
-    override func onError(_ error: any Error) { forwardError(error) }
-
     override func onCompleted() {
         guard !isDisposed else { return }
         let result = elements

@@ -60,7 +60,4 @@ private final class WithUnretainedSink<Element, Object: AnyObject, Out>: Sink<El
         guard let object = parent.object else { return forwardCompleted() }
         forwardNext(parent.resultSelector((object, element)))
     }
-
-    override func onError(_ error: any Error) { forwardError(error) }
-    override func onCompleted() { forwardCompleted() }
 }
