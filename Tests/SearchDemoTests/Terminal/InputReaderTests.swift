@@ -11,7 +11,7 @@ import Testing
 @Suite struct InputReaderTests {
     @Test func deliversKeysThenInputClosed() throws {
         var ends: [Int32] = [-1, -1]
-        try #require(pipe(&ends) == 0)
+        try #require(closeOnExecPipe(&ends) == 0)
         defer { close(ends[0]) }
         let recorder = EventRecorder()
         let reader = try InputReader(input: ends[0], sizeSources: [], onEvent: recorder.record)
@@ -30,7 +30,7 @@ import Testing
     /// UTF-8 split across writes is reassembled whatever the timing.
     @Test func splitUTF8AcrossWrites() throws {
         var ends: [Int32] = [-1, -1]
-        try #require(pipe(&ends) == 0)
+        try #require(closeOnExecPipe(&ends) == 0)
         defer { close(ends[0]) }
         let recorder = EventRecorder()
         let reader = try InputReader(input: ends[0], sizeSources: [], onEvent: recorder.record)
@@ -45,7 +45,7 @@ import Testing
 
     @Test func loneEscapeIsReportedAfterTheTimeout() throws {
         var ends: [Int32] = [-1, -1]
-        try #require(pipe(&ends) == 0)
+        try #require(closeOnExecPipe(&ends) == 0)
         defer { close(ends[0]) }
         let recorder = EventRecorder()
         let reader = try InputReader(input: ends[0], sizeSources: [], onEvent: recorder.record)
@@ -61,7 +61,7 @@ import Testing
         let terminal = try PseudoTerminal()
         terminal.setSize(rows: 12, columns: 34)
         var ends: [Int32] = [-1, -1]
-        try #require(pipe(&ends) == 0)
+        try #require(closeOnExecPipe(&ends) == 0)
         defer { close(ends[0]) }
         let recorder = EventRecorder()
         let reader = try InputReader(input: ends[0], sizeSources: [terminal.slave], onEvent: recorder.record)

@@ -33,7 +33,7 @@ import Testing
 
     @Test func notATerminal() throws {
         var ends: [Int32] = [-1, -1]
-        try #require(pipe(&ends) == 0)
+        try #require(closeOnExecPipe(&ends) == 0)
         defer {
             close(ends[0])
             close(ends[1])

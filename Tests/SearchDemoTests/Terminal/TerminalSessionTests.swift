@@ -53,7 +53,7 @@ private let isThreadSanitizerActive = dlsym(dlopen(nil, RTLD_NOW), "__tsan_init"
 
     @Test func inputThatIsNotATerminalIsRefused() throws {
         var ends: [Int32] = [-1, -1]
-        try #require(pipe(&ends) == 0)
+        try #require(closeOnExecPipe(&ends) == 0)
         defer {
             close(ends[0])
             close(ends[1])
@@ -80,7 +80,7 @@ private let isThreadSanitizerActive = dlsym(dlopen(nil, RTLD_NOW), "__tsan_init"
         let terminal = try PseudoTerminal()
         let before = try TerminalMode.attributes(of: terminal.slave)
         var ends: [Int32] = [-1, -1]
-        try #require(pipe(&ends) == 0)
+        try #require(closeOnExecPipe(&ends) == 0)
         defer { close(ends[1]) }
         let session = TerminalSession(input: terminal.slave, output: ends[1])
         try session.start { _ in }
