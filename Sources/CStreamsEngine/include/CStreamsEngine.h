@@ -81,6 +81,12 @@ static inline intptr_t streams_atomic_load_relaxed(const void *word) {
     return atomic_load_explicit((_Atomic(intptr_t) *)word, memory_order_relaxed);
 }
 
+// The per-delivery "disposed yet?" read: relaxed, so it orders nothing and needs no sanitizer
+// twin. It stays inline in every build: one plain load on the path every element takes.
+static inline intptr_t streams_atomic_peek(const void *word) {
+    return atomic_load_explicit((_Atomic(intptr_t) *)word, memory_order_relaxed);
+}
+
 static inline intptr_t streams_atomic_load_acquire(const void *word) {
     if (STREAMS_SANITIZED) return streams_atomic_load_acquire_slow(word);
     return atomic_load_explicit((_Atomic(intptr_t) *)word, memory_order_acquire);

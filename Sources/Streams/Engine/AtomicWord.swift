@@ -23,6 +23,10 @@ struct AtomicWord {
     /// The value, ordered after every write published with a releasing operation.
     @inline(__always) func load() -> Int { streams_atomic_load_acquire(address) }
 
+    /// The value, with no ordering and no sanitizer hand-over: the per-delivery disposal check,
+    /// which only decides whether to skip an element and orders no other memory.
+    @inline(__always) func peek() -> Int { streams_atomic_peek(address) }
+
     /// The value, with no ordering (statistics, bits only this thread writes).
     @inline(__always) func loadRelaxed() -> Int { streams_atomic_load_relaxed(address) }
 

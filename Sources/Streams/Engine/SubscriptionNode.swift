@@ -76,7 +76,7 @@ class SubscriptionNode<Element>: Receiver<Element>, Cancelable, @unchecked Senda
     /// `true` once the node was disposed or forwarded a terminal event.
     @inline(__always)
     @usableFromInline
-    final var isDisposed: Bool { Bits.isDisposed(atomicState.load()) }
+    final var isDisposed: Bool { Bits.isDisposed(atomicState.peek()) }
 
     /// Stores the upstream subscription; disposes it at once if the node is already disposed.
     ///
