@@ -34,6 +34,7 @@ extension Observable {
 }
 
 private struct CombineLatestState<Value>: SidesState {
+    static var emitsWhenEmpty: Bool { true }
     var values: [Value?]
     var valueCount = 0
     var completion: SidesCompletion

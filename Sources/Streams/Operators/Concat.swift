@@ -40,7 +40,7 @@ extension ObservableType {
     /// result. Disposal disposes the running source.
     public func concat<Source: ObservableType>(_ second: Source) -> Observable<Element>
     where Source.Element == Element {
-        Concat(sources: ObservableArray([asObservable(), second.asObservable()])).asObservable()
+        Concat(sources: SourcePair(first: asObservable(), second: second.asObservable())).asObservable()
     }
 }
 
@@ -79,6 +79,16 @@ private struct ObservableArray<Element>: Sequence, IteratorProtocol {
         // Every element was an `Observable<Element>` when the array was built.
         return unsafeDowncast(sources[index], to: Observable<Element>.self)
     }
+}
+
+/// The two sources of `first.concat(second)` (and of a completable's `andThen`), each let go by
+/// the subscription's iterator once it is subscribed: a source that finished, and whatever its
+/// chain holds, is not kept alive while the second one runs, as in RxSwift.
+private struct SourcePair<Element>: Sequence, IteratorProtocol {
+    var first: Observable<Element>?
+    var second: Observable<Element>?
+
+    mutating func next() -> Observable<Element>? { first.take() ?? second.take() }
 }
 
 /// The running source, the subscribing loop and (for `catch(sequence:)`) the last failure. Not

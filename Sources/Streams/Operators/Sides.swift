@@ -86,10 +86,13 @@ protocol SidesState<Value> {
     mutating func received(_ value: Value, at index: Int, _ effects: Effects<[Value]>)
     /// The subscription ended: hands every value still held to `effects`.
     mutating func releaseValues(_ effects: Effects<[Value]>)
+    /// Whether the operator of no sources emits `[]` before completing (RxSwift's
+    /// `combineLatest` does; its `zip` only completes).
+    static var emitsWhenEmpty: Bool { get }
 }
 
 /// The observable of a multi-source operator: every side is subscribed at subscription, in order;
-/// with no sides it emits `[]` and completes.
+/// with no sides it completes at once, after emitting `[]` if the state says so.
 struct SidesProducer<State: SidesState>: Producer {
     let sides: [Side<State.Value>]
     /// The state each subscription starts from.
@@ -99,7 +102,7 @@ struct SidesProducer<State: SidesState>: Producer {
         let sink = SidesSink(state: initial, downstream: receiver)
         guard !sides.isEmpty else {
             sink.update { _, effects in
-                effects.emit([])
+                if State.emitsWhenEmpty { effects.emit([]) }
                 effects.complete()
             }
             return sink

@@ -3,8 +3,8 @@
 // has completed (elements left unpaired are dropped); the collection forms also complete when a
 // source emits while every other source has completed and the element cannot be paired, as
 // RxSwift's collection implementation does. It fails on the first error or a thrown selector
-// error. No sources: the result emits the selector of `[]`, then completes. Disposal disposes
-// every source subscription.
+// error. No sources: the result completes at once, emitting nothing. Disposal disposes every
+// source subscription.
 //
 // States: pairing (each side's unpaired elements wait in `queues`); stopped (engine). The result
 // selector runs in a `map` after the serialized delivery, outside the lock. The fixed arities
@@ -41,6 +41,7 @@ enum ZipCompletion {
 }
 
 private struct ZipState<Value>: SidesState {
+    static var emitsWhenEmpty: Bool { false }
     let rules: ZipCompletion
     var queues: [[Value]]
     var completion: SidesCompletion

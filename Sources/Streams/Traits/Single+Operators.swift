@@ -86,13 +86,16 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     public static func zip<Sources: Collection, Result>(
         _ collection: Sources, resultSelector: @escaping @Sendable ([Element]) throws -> Result
     ) -> Single<Result> where Sources.Element == Single<Element> {
-        Single(raw: Observable<Result>.zip(collection.map(\.source), resultSelector: resultSelector))
+        // The observable `zip` of no sources only completes; a single must succeed, as RxSwift's.
+        if collection.isEmpty { return Single(raw: .deferred { .just(try resultSelector([])) }) }
+        return Single(raw: Observable<Result>.zip(collection.map(\.source), resultSelector: resultSelector))
     }
 
     /// Succeeds with the elements of every single in `collection`, in order (see
     /// ``zip(_:resultSelector:)``); an empty collection succeeds with `[]`.
     public static func zip<Sources: Collection>(_ collection: Sources) -> Single<[Element]>
     where Sources.Element == Single<Element> {
-        Single(raw: Observable<Element>.zip(collection.map(\.source)))
+        if collection.isEmpty { return Single(raw: .just([])) }
+        return Single(raw: Observable<Element>.zip(collection.map(\.source)))
     }
 }

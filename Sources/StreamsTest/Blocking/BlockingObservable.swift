@@ -88,8 +88,20 @@ public struct BlockingObservable<Element> {
         limit: Int?, predicate: ((Element) throws -> Bool)? = nil
     ) -> (elements: [Element], error: (any Error)?) {
         let onMainThread = Thread.isMainThread
-        let recorder = BlockingRecorder<Element>(limit: limit, predicate: predicate, wakesMainRunLoop: onMainThread)
-        let subscription = source.subscribe(recorder)
+        let subscription = SingleAssignmentDisposable()
+        let recorder = BlockingRecorder<Element>(
+            limit: limit, predicate: predicate, wakesMainRunLoop: onMainThread, subscription: subscription)
+        let source = self.source
+        if CurrentThreadScheduler.isScheduleRequired {
+            // As RxBlocking: subscribe on the current-thread trampoline, so a synchronous source's
+            // elements are queued behind the subscription and stop once the recorder has enough.
+            _ = CurrentThreadScheduler.instance.schedule(()) { _ in
+                subscription.setDisposable(source.subscribe(recorder))
+                return Disposables.create()
+            }
+        } else {
+            subscription.setDisposable(source.subscribe(recorder))
+        }
         let finished = onMainThread ? recorder.runMainRunLoop(timeout: timeout) : recorder.wait(timeout: timeout)
         subscription.dispose()
         return recorder.outcome(timedOut: !finished)
@@ -104,14 +116,20 @@ private final class BlockingRecorder<Element>: ObserverType, @unchecked Sendable
     private let limit: Int?
     private let predicate: ((Element) throws -> Bool)?
     private let wakesMainRunLoop: Bool
+    /// Disposed as soon as the recorder has what it waits for, as RxBlocking stops the source.
+    private let subscription: SingleAssignmentDisposable
     private var elements: [Element] = []
     private var error: (any Error)?
     private var finished = false
 
-    init(limit: Int?, predicate: ((Element) throws -> Bool)?, wakesMainRunLoop: Bool) {
+    init(
+        limit: Int?, predicate: ((Element) throws -> Bool)?, wakesMainRunLoop: Bool,
+        subscription: SingleAssignmentDisposable
+    ) {
         self.limit = limit
         self.predicate = predicate
         self.wakesMainRunLoop = wakesMainRunLoop
+        self.subscription = subscription
     }
 
     func on(_ event: Event<Element>) {
@@ -138,6 +156,7 @@ private final class BlockingRecorder<Element>: ObserverType, @unchecked Sendable
             return finished
         }
         guard signal else { return }
+        subscription.dispose()
         done.signal()
         if wakesMainRunLoop { DispatchQueue.main.async {} }  // the waiting run loop checks `isFinished`
     }

@@ -69,6 +69,28 @@ struct BlockingObservableTests {
         #expect(throws: RxError.moreThanOneElement) { try neverEnding.toBlocking(timeout: 30).single() }
     }
 
+    /// As RxBlocking: a synchronous source is subscribed on the trampoline, so it stops at the
+    /// second match (or the predicate's error) instead of running to its end.
+    @Test func singleWithAPredicateStopsTheSourceAtTheSecondMatchOrAnError() {
+        var seen: [Int] = []
+        #expect(throws: RxError.moreThanOneElement) {
+            try Observable.of(42, 43, 44, 45).toBlocking().single { element in
+                seen.append(element)
+                return element >= 43
+            }
+        }
+        #expect(seen == [42, 43, 44])
+        var untilError: [Int] = []
+        #expect(throws: TestError.self) {
+            try Observable.of(42, 43, 44, 45).toBlocking().single { element in
+                untilError.append(element)
+                if element == 43 { throw TestError() }
+                return false
+            }
+        }
+        #expect(untilError == [42, 43])
+    }
+
     @Test func materializeReportsElementsAndTheEnd() {
         guard case .completed(let elements) = Observable.of(1, 2).toBlocking().materialize() else {
             Issue.record("expected completion")

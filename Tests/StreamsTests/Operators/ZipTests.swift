@@ -116,9 +116,13 @@ import Testing
             #expect(summed.events == [.next(220, 3), .completed(260)])
 
             let empty = TestScheduler(initialClock: 0)
-            // As in RxSwift: no sources emit the (identity) selector of `[]`, then complete.
+            // As in RxSwift: no sources complete at once, without calling the selector (RxSwift's
+            // combineLatest, by contrast, emits the selector of `[]`).
             let none = empty.start { Observable<Int>.zip([Observable<Int>]()) }
-            #expect(none.events == [.next(200, []), .completed(200)])
+            #expect(none.events == [.completed(200)])
+            let selecting = TestScheduler(initialClock: 0)
+            let selected = selecting.start { Observable.zip([Observable<Int>]()) { $0.count } }
+            #expect(selected.events == [.completed(200)])
         }
         #expect(scope.total == 0)
     }

@@ -18,6 +18,26 @@ import Testing
         #expect(long == short)
     }
 
+    /// As RxSwift: once the first completable completed, nothing of its chain (here, an object its
+    /// `do` closure captures) is kept alive by the running second part.
+    @Test func andThenLetsGoOfTheFirstCompletablesChainOnceItCompleted() {
+        final class Captured: Sendable {}
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs: TestableObservable<Never> = scheduler.createHotObservable([.completed(210)])
+        weak var weakCaptured: Captured?
+        var subscription: (any Disposable)?
+        do {
+            let captured = Captured()
+            weakCaptured = captured
+            let first = xs.asCompletable().do(onCompleted: { _ = captured })
+            subscription = first.andThen(Completable.never()).subscribe()
+        }
+        #expect(weakCaptured != nil)  // the first part still runs
+        scheduler.advanceTo(300)
+        #expect(weakCaptured == nil)
+        subscription?.dispose()
+    }
+
     @Test func andThenSubscribesTheNextTraitWhenTheCompletableCompletes() {
         let (single, maybe, observable, completable, ysSubscriptions) = expectNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)
