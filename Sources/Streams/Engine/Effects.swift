@@ -12,43 +12,58 @@ enum Terminal {
 /// One unowned reference to the sink's ``SerialControl``: its layout does not depend on
 /// `Output`, so unspecialized generic code creates it without a runtime metadata lookup.
 struct Effects<Output> {
-    private unowned(unsafe) let control: SerialControl<Output>
+    private let controlReference: Unmanaged<SerialControl<Output>>
 
     /// Effects recorded into `control`; valid only during one transition, with its lock held.
     init(_ control: SerialControl<Output>) {
-        self.control = control
+        controlReference = .passUnretained(control)
+    }
+
+    /// The sink's control, used without retaining it: the sink owns it and outlives every
+    /// transition (an `unowned(unsafe)` stored reference would still be retained on each use).
+    @inline(__always)
+    private func withControl<Result>(_ body: (SerialControl<Output>) throws -> Result) rethrows -> Result {
+        try controlReference._withUnsafeGuaranteedRef(body)
     }
 
     /// `true` once a terminal event was decided: nothing more will be delivered.
-    var isStopped: Bool { control.isStopped }
+    var isStopped: Bool { withControl { control in control.isStopped } }
 
     /// Queues `element` for delivery (ignored, and released after unlocking, after a terminal
     /// event).
     func emit(_ element: __owned Output) {
-        guard !control.isStopped else { return control.discarded.append(element) }
-        control.queue.enqueue(element)
+        withControl { control in
+            guard !control.isStopped else { return control.discarded.append(element) }
+            control.queue.enqueue(element)
+        }
     }
 
     /// Holds `element` for later (``emitHeld()``), replacing the held one, which is released
     /// after unlocking.
     func hold(_ element: __owned Output) {
-        if !control.held.isEmpty { control.discarded.append(control.held.removeFirst()) }
-        control.held.append(element)
+        withControl { control in
+            if !control.held.isEmpty { control.discarded.append(control.held.removeFirst()) }
+            control.held.append(element)
+        }
     }
 
     /// `true` while an element is held.
-    var isHolding: Bool { !control.held.isEmpty }
+    var isHolding: Bool { withControl { control in !control.held.isEmpty } }
 
     /// Queues the held element, if any, for delivery.
     func emitHeld() {
-        guard !control.held.isEmpty else { return }
-        emit(control.held.removeFirst())
+        withControl { control in
+            guard !control.held.isEmpty else { return }
+            emit(control.held.removeFirst())
+        }
     }
 
     /// Releases the held element, if any, after unlocking.
     func dropHeld() {
-        guard !control.held.isEmpty else { return }
-        control.discarded.append(control.held.removeFirst())
+        withControl { control in
+            guard !control.held.isEmpty else { return }
+            control.discarded.append(control.held.removeFirst())
+        }
     }
 
     /// Decides normal completion, delivered after the queued elements.
@@ -58,31 +73,41 @@ struct Effects<Output> {
     func fail(_ error: any Error) { terminate(.failed(error)) }
 
     private func terminate(_ terminal: Terminal) {
-        guard !control.isStopped else { return }
-        control.isStopped = true
-        control.terminal = terminal
-        control.isTerminalPending = true
-        control.timer.cancel()
+        withControl { control in
+            guard !control.isStopped else { return }
+            control.isStopped = true
+            control.terminal = terminal
+            control.isTerminalPending = true
+            control.timer.cancel()
+        }
     }
 
     /// Disposes `disposable` after unlocking.
     func dispose(_ disposable: __owned (any Disposable)?) {
-        if let disposable { control.disposals.append(NodeLink(disposable)) }
+        withControl { control in
+            if let disposable { control.disposals.append(NodeLink(disposable)) }
+        }
     }
 
     /// Disposes `node` after unlocking (a child subscription).
     func dispose(_ node: __owned DisposableNode?) {
-        if let node { control.disposals.append(NodeLink(node: node)) }
+        withControl { control in
+            if let node { control.disposals.append(NodeLink(node: node)) }
+        }
     }
 
     /// Releases `node` after unlocking (an ended child subscription).
     func release(_ node: __owned DisposableNode?) {
-        if let node { control.releases.append(node: node) }
+        withControl { control in
+            if let node { control.releases.append(node: node) }
+        }
     }
 
     /// Releases `value` after unlocking (a displaced element).
     func release<Value>(_ value: __owned Value) {
-        control.releases.append(value)
+        withControl { control in
+            control.releases.append(value)
+        }
     }
 
     /// Stores `value` in `slot`, releasing what it held after unlocking.
@@ -93,19 +118,19 @@ struct Effects<Output> {
 
     /// Arms the sink's timer to fire after `dueTime`, cancelling the armed one; a tick from a
     /// cancelled or replaced timer never reaches the operator.
-    func armTimer(after dueTime: RxTimeInterval) { control.timer.arm(.after(dueTime)) }
+    func armTimer(after dueTime: RxTimeInterval) { withControl { control in control.timer.arm(.after(dueTime)) } }
 
     /// Arms the sink's timer to fire as soon as its scheduler can run it.
-    func armTimerNow() { control.timer.arm(.now) }
+    func armTimerNow() { withControl { control in control.timer.arm(.now) } }
 
     /// Cancels the armed timer, if any.
-    func cancelTimer() { control.timer.cancel() }
+    func cancelTimer() { withControl { control in control.timer.cancel() } }
 
     /// Accepts the timer's tick if its generation is current (the timer is then idle).
-    func acceptTick(_ generation: UInt64) -> Bool { control.timer.accept(generation) }
+    func acceptTick(_ generation: UInt64) -> Bool { withControl { control in control.timer.accept(generation) } }
 
     /// `true` while a timer is armed and has not fired.
-    var isTimerArmed: Bool { control.timer.isArmed }
+    var isTimerArmed: Bool { withControl { control in control.timer.isArmed } }
 }
 
 /// Disposables collected under a lock, disposed after unlocking: two inline, more in an array.
