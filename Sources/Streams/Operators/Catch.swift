@@ -16,30 +16,14 @@ extension ObservableType {
     /// errors of that sequence are not caught again. Disposal disposes whichever is subscribed.
     public func `catch`(_ handler: @escaping @Sendable (any Error) throws -> Observable<Element>) -> Observable<Element>
     {
-        CatchObservable(source: asObservable(), handler: handler)
+        lift(ClosureOperator { CatchSink(handler: handler, downstream: $0) })
     }
 
     /// Continues a sequence that fails with `element`, then completes.
     ///
     /// Timing: on the source's error, emits `element` and completes at that moment.
     public func catchAndReturn(_ element: Element) -> Observable<Element> {
-        CatchAndReturnObservable(source: asObservable(), element: element)
-    }
-}
-
-private final class CatchObservable<Element>: Observable<Element>, @unchecked Sendable {  // immutable after init
-    let source: Observable<Element>
-    let handler: @Sendable (any Error) throws -> Observable<Element>
-
-    init(source: Observable<Element>, handler: @escaping @Sendable (any Error) throws -> Observable<Element>) {
-        self.source = source
-        self.handler = handler
-    }
-
-    override func subscribe(_ receiver: Receiver<Element>) -> any Disposable {
-        let sink = CatchSink(handler: handler, downstream: receiver)
-        sink.setUpstream(source.subscribe(sink))
-        return sink
+        lift(CatchAndReturn(element: element))
     }
 }
 
@@ -83,21 +67,12 @@ private final class CatchFallbackProxy<Element>: Receiver<Element>, @unchecked S
     override func onCompleted() { sink.fallbackCompleted() }
 }
 
-private final class CatchAndReturnObservable<Element>: Observable<Element>,
-    @unchecked Sendable  // immutable after init
-{
-    let source: Observable<Element>
+/// `catchAndReturn`'s operator: the element to end with (a value, so it need not be `Sendable`).
+private struct CatchAndReturn<Element>: SinkMaking {
     let element: Element
 
-    init(source: Observable<Element>, element: Element) {
-        self.source = source
-        self.element = element
-    }
-
-    override func subscribe(_ receiver: Receiver<Element>) -> any Disposable {
-        let sink = CatchAndReturnSink(element: element, downstream: receiver)
-        sink.setUpstream(source.subscribe(sink))
-        return sink
+    func makeSink(downstream: Receiver<Element>) -> Sink<Element, Element> {
+        CatchAndReturnSink(element: element, downstream: downstream)
     }
 }
 

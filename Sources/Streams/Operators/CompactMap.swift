@@ -7,25 +7,7 @@ extension ObservableType {
     public func compactMap<Result>(
         _ transform: @escaping @Sendable (Element) throws -> Result?
     ) -> Observable<Result> {
-        CompactMapObservable(source: asObservable(), transform: transform)
-    }
-}
-
-private final class CompactMapObservable<Source, Result>: Observable<Result>,
-    @unchecked Sendable  // immutable after init
-{
-    let source: Observable<Source>
-    let transform: @Sendable (Source) throws -> Result?
-
-    init(source: Observable<Source>, transform: @escaping @Sendable (Source) throws -> Result?) {
-        self.source = source
-        self.transform = transform
-    }
-
-    override func subscribe(_ receiver: Receiver<Result>) -> any Disposable {
-        let sink = CompactMapSink(transform: transform, downstream: receiver)
-        sink.setUpstream(source.subscribe(sink))
-        return sink
+        lift(ClosureOperator { CompactMapSink(transform: transform, downstream: $0) })
     }
 }
 

@@ -13,7 +13,7 @@ extension ObservableType {
         _ seed: Accumulate, accumulator: @escaping @Sendable (Accumulate, Element) throws -> Accumulate,
         mapResult: @escaping @Sendable (Accumulate) throws -> Result
     ) -> Observable<Result> {
-        ReduceObservable(source: asObservable(), seed: seed, accumulator: accumulator, mapResult: mapResult)
+        lift(Reduce(seed: seed, accumulator: accumulator, mapResult: mapResult))
     }
 
     /// Folds the elements into `seed` with `accumulator` and emits the result when the source
@@ -23,52 +23,37 @@ extension ObservableType {
     public func reduce<Accumulate>(
         _ seed: Accumulate, accumulator: @escaping @Sendable (Accumulate, Element) throws -> Accumulate
     ) -> Observable<Accumulate> {
-        ReduceObservable(source: asObservable(), seed: seed, accumulator: accumulator, mapResult: { $0 })
+        lift(Reduce(seed: seed, accumulator: accumulator, mapResult: { $0 }))
     }
 }
 
-private final class ReduceObservable<Element, Accumulate, Result>: Observable<Result>,
-    @unchecked Sendable  // immutable after init
-{
-    let source: Observable<Element>
+/// The operator: the seed and the two closures, shared by every subscription's sink.
+private struct Reduce<Element, Accumulate, Result>: SinkMaking {
     let seed: Accumulate
     let accumulator: @Sendable (Accumulate, Element) throws -> Accumulate
     let mapResult: @Sendable (Accumulate) throws -> Result
 
-    init(
-        source: Observable<Element>, seed: Accumulate,
-        accumulator: @escaping @Sendable (Accumulate, Element) throws -> Accumulate,
-        mapResult: @escaping @Sendable (Accumulate) throws -> Result
-    ) {
-        self.source = source
-        self.seed = seed
-        self.accumulator = accumulator
-        self.mapResult = mapResult
-    }
-
-    override func subscribe(_ receiver: Receiver<Result>) -> any Disposable {
-        let sink = ReduceSink(parent: self, downstream: receiver)
-        sink.setUpstream(source.subscribe(sink))
-        return sink
+    func makeSink(downstream: Receiver<Result>) -> Sink<Element, Result> {
+        ReduceSink(operation: self, downstream: downstream)
     }
 }
 
 private final class ReduceSink<Element, Accumulate, Result>: Sink<Element, Result>,
     @unchecked Sendable  // see SubscriptionNode; `accumulation` only in serialized events
 {
-    let parent: ReduceObservable<Element, Accumulate, Result>
+    let operation: Reduce<Element, Accumulate, Result>
     private var accumulation: Accumulate
 
-    init(parent: ReduceObservable<Element, Accumulate, Result>, downstream: Receiver<Result>) {
-        self.parent = parent
-        accumulation = parent.seed
+    init(operation: Reduce<Element, Accumulate, Result>, downstream: Receiver<Result>) {
+        self.operation = operation
+        accumulation = operation.seed
         super.init(downstream: downstream)
     }
 
     override func onNext(_ element: Element) {
         guard !isDisposed else { return }
         do {
-            accumulation = try parent.accumulator(accumulation, element)
+            accumulation = try operation.accumulator(accumulation, element)
         } catch {
             forwardError(error)
         }
@@ -77,7 +62,7 @@ private final class ReduceSink<Element, Accumulate, Result>: Sink<Element, Resul
     override func onCompleted() {
         guard !isDisposed else { return }
         do {
-            forwardNext(try parent.mapResult(accumulation))
+            forwardNext(try operation.mapResult(accumulation))
             forwardCompleted()
         } catch {
             forwardError(error)

@@ -1,6 +1,6 @@
 // Concurrency: single upstream, so calls arrive serialized. The object is held weakly by the
-// observable (a `weak let`, set once in `init`); each element upgrades it to a strong reference
-// for the duration of one `resultSelector` call. No other state.
+// operator value (a `weak var`, set once when it is made); each element upgrades it to a strong
+// reference for the duration of one `resultSelector` call. No other state.
 //
 // States: none (stateless): once the object is gone, the next element completes the sequence.
 
@@ -13,7 +13,7 @@ extension ObservableType {
     public func withUnretained<Object: AnyObject, Out>(
         _ obj: Object, resultSelector: @escaping @Sendable ((Object, Element)) -> Out
     ) -> Observable<Out> {
-        WithUnretainedObservable(source: asObservable(), object: obj, resultSelector: resultSelector)
+        lift(WithUnretained(object: obj, resultSelector: resultSelector))
     }
 
     /// Emits `(object, element)` for each element while `object` is alive, holding `object`
@@ -21,43 +21,33 @@ extension ObservableType {
     ///
     /// Timing: as ``withUnretained(_:resultSelector:)``.
     public func withUnretained<Object: AnyObject>(_ obj: Object) -> Observable<(Object, Element)> {
-        WithUnretainedObservable(source: asObservable(), object: obj) { $0 }
+        lift(WithUnretained(object: obj) { $0 })
     }
 }
 
-private final class WithUnretainedObservable<Element, Object: AnyObject, Out>: Observable<Out>,
-    @unchecked Sendable  // immutable after init
-{
-    let source: Observable<Element>
-    weak let object: Object?
+/// The operator: the object, held weakly, and the selector, shared by every subscription's sink.
+private struct WithUnretained<Element, Object: AnyObject, Out>: SinkMaking {
+    weak var object: Object?
     let resultSelector: @Sendable ((Object, Element)) -> Out
 
-    init(source: Observable<Element>, object: Object, resultSelector: @escaping @Sendable ((Object, Element)) -> Out) {
-        self.source = source
-        self.object = object
-        self.resultSelector = resultSelector
-    }
-
-    override func subscribe(_ receiver: Receiver<Out>) -> any Disposable {
-        let sink = WithUnretainedSink(parent: self, downstream: receiver)
-        sink.setUpstream(source.subscribe(sink))
-        return sink
+    func makeSink(downstream: Receiver<Out>) -> Sink<Element, Out> {
+        WithUnretainedSink(operation: self, downstream: downstream)
     }
 }
 
 private final class WithUnretainedSink<Element, Object: AnyObject, Out>: Sink<Element, Out>,
     @unchecked Sendable  // see SubscriptionNode
 {
-    let parent: WithUnretainedObservable<Element, Object, Out>
+    let operation: WithUnretained<Element, Object, Out>
 
-    init(parent: WithUnretainedObservable<Element, Object, Out>, downstream: Receiver<Out>) {
-        self.parent = parent
+    init(operation: WithUnretained<Element, Object, Out>, downstream: Receiver<Out>) {
+        self.operation = operation
         super.init(downstream: downstream)
     }
 
     override func onNext(_ element: Element) {
         guard !isDisposed else { return }
-        guard let object = parent.object else { return forwardCompleted() }
-        forwardNext(parent.resultSelector((object, element)))
+        guard let object = operation.object else { return forwardCompleted() }
+        forwardNext(operation.resultSelector((object, element)))
     }
 }
