@@ -24,4 +24,18 @@ import Testing
         #expect(waits(for: ran))
         #expect(labels.values == ["configured"])
     }
+
+    /// A timer fires whether or not its disposable is kept, as in RxSwift (it used to need it).
+    @Test func aRelativeTimerFiresWithItsDisposableDiscarded() {
+        for scheduler: any SchedulerType in [
+            ConcurrentDispatchQueueScheduler(qos: .default), SerialDispatchQueueScheduler(qos: .default),
+        ] {
+            let fired = DispatchSemaphore(value: 0)
+            _ = scheduler.scheduleRelative((), dueTime: .milliseconds(10)) { _ in
+                fired.signal()
+                return Disposables.create()
+            }
+            #expect(waits(for: fired))
+        }
+    }
 }

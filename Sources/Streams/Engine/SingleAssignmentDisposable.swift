@@ -1,3 +1,6 @@
+// In Engine/ (not Disposables/): it is built directly on an atomic word, and only the engine
+// touches atomics.
+
 /// A disposable that can be set once; disposing it before it is set disposes the value when it
 /// arrives.
 ///

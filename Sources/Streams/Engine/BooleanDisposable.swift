@@ -1,3 +1,6 @@
+// In Engine/ (not Disposables/): it is built directly on an atomic word, and only the engine
+// touches atomics.
+
 /// A disposable that only records whether it was disposed.
 public final class BooleanDisposable: Disposable, Cancelable, @unchecked Sendable {  // the flag is atomic
     private var atomicStorage: Int  // 1 once disposed; only touched through `AtomicWord`
