@@ -1,6 +1,5 @@
 import Streams
 import StreamsMVC
-import Synchronization
 import Testing
 
 /// `combineModel` multicasts states through a replay-1 subject: however many states went through
@@ -8,9 +7,9 @@ import Testing
 @Suite struct CombineModelRetentionTests {
     /// How many ``CountedState``s of one test are alive.
     private final class LiveCount: Sendable {
-        private let storage = Atomic<Int>(0)
-        var value: Int { storage.load(ordering: .relaxed) }
-        func add(_ amount: Int) { storage.add(amount, ordering: .relaxed) }
+        private let storage = Locked(0)
+        var value: Int { storage.withLock { $0 } }
+        func add(_ amount: Int) { storage.withLock { $0 += amount } }
     }
 
     /// A state that counts itself alive.

@@ -185,12 +185,14 @@ private final class RefCountObservable<Element>: Observable<Element>, @unchecked
 
     /// The shared sequence observers subscribe to, and what connects it.
     let source: Observable<Element>
-    let connectable: any ConnectableObservableType<Element>
+    /// The connectable's `connect()` (a closure, not an `any ConnectableObservableType<Element>`:
+    /// that existential needs the macOS 13 / iOS 16 runtime).
+    let connect: () -> any Disposable
     private let cell = LockedCell(State())
 
     init(source: some ConnectableObservableType<Element>) {
         self.source = source.asObservable()
-        self.connectable = source
+        self.connect = { source.connect() }
     }
 
     override func subscribe(_ receiver: Receiver<Element>) -> any Disposable {
@@ -223,7 +225,7 @@ private final class RefCountObservable<Element>: Observable<Element>, @unchecked
             case .disconnect(let connection):
                 connection.dispose()
             case .connect(let generation):
-                let connection = connectable.connect()
+                let connection = connect()
                 let stale: (any Disposable)? = cell.update { state in
                     guard state.generation == generation else { return connection }
                     state.connection = connection

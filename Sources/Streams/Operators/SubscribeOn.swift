@@ -24,20 +24,22 @@ extension ObservableType {
 /// through its own `subscribe(_:)`, so that its subscription lasts until it is disposed.
 private enum SubscribeOnSource<Element> {
     case observable(Observable<Element>)
-    case other(any ObservableType<Element>)
+    /// The source's own `subscribe(_:)` (a closure, not an `any ObservableType<Element>`: that
+    /// existential needs the macOS 13 / iOS 16 runtime).
+    case other((ReceiverObserver<Element>) -> any Disposable)
 
     init<Source: ObservableType>(_ source: Source) where Source.Element == Element {
         if let observable = source as? Observable<Element> {
             self = .observable(observable)
         } else {
-            self = .other(source)
+            self = .other { observer in source.subscribe(observer) }
         }
     }
 
     func subscribe(_ receiver: Receiver<Element>) -> any Disposable {
         switch self {
         case .observable(let observable): observable.subscribe(receiver)
-        case .other(let source): source.subscribe(ReceiverObserver(receiver: receiver))
+        case .other(let subscribe): subscribe(ReceiverObserver(receiver: receiver))
         }
     }
 }

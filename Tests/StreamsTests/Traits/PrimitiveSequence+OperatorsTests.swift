@@ -1,6 +1,5 @@
 import Streams
 import StreamsTest
-import Synchronization
 import Testing
 
 /// The operators every trait shares, each the observable operator of the same name; exact events
@@ -8,7 +7,7 @@ import Testing
 @Suite struct PrimitiveSequenceOperatorsTests {
     /// Counts calls from `@Sendable` closures.
     final class Counter: Sendable {
-        private let value = Mutex(0)
+        private let value = Locked(0)
         func next() -> Int {
             value.withLock {
                 $0 += 1
