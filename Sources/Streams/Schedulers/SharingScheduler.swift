@@ -42,6 +42,15 @@ public enum SharingScheduler {
         try $mocked.withValue(MainActorCheckedScheduler(wrapping: scheduler)) { try action() }
     }
 
+    /// Runs `action` with the scheduler `makeScheduler` makes standing in for the main scheduler
+    /// (RxCocoa's spelling; see ``mock(scheduler:action:)``). `makeScheduler` runs once, now.
+    @discardableResult
+    public static func mock<Result>(
+        makeScheduler: () -> any SchedulerType, action: () throws -> Result
+    ) rethrows -> Result {
+        try mock(scheduler: makeScheduler(), action: action)
+    }
+
     /// The asynchronous form of `mock(scheduler:action:)`: the mock holds for the
     /// whole of `action`, across its suspensions.
     @discardableResult

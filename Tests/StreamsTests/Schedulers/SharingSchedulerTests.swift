@@ -31,6 +31,19 @@ import Testing
         #expect(ran.log == ["at 10"])
     }
 
+    /// RxCocoa's `mock(makeScheduler:)` spelling: the factory's scheduler is the mock, and mocks
+    /// nest.
+    @Test func theFactoryFormMocksWithTheSchedulerItMakes() {
+        let outer = TestScheduler(initialClock: 5)
+        let inner = TestScheduler(initialClock: 7)
+        let clocks: [RxTime] = SharingScheduler.mock(makeScheduler: { outer }) {
+            let nested = SharingScheduler.mock(makeScheduler: { inner }) { SharingScheduler.make().now }
+            return [SharingScheduler.make().now, nested, SharingScheduler.make().now]
+        }
+        #expect(clocks == [outer.now, inner.now, outer.now])
+        #expect(SharingScheduler.make() as? MainScheduler === MainScheduler.instance)
+    }
+
     @Test func theMockIsSeenOnlyByItsOwnTaskAndEndsWithIt() async {
         let outer = TestScheduler(initialClock: 0)
         let inner = TestScheduler(initialClock: 500)
