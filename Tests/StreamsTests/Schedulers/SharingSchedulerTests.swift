@@ -36,10 +36,12 @@ import Testing
     @Test func theFactoryFormMocksWithTheSchedulerItMakes() {
         let outer = TestScheduler(initialClock: 5)
         let inner = TestScheduler(initialClock: 7)
-        let clocks: [RxTime] = SharingScheduler.mock(makeScheduler: { outer }) {
-            let nested = SharingScheduler.mock(makeScheduler: { inner }) { SharingScheduler.make().now }
-            return [SharingScheduler.make().now, nested, SharingScheduler.make().now]
-        }
+        let clocks: [RxTime] = SharingScheduler.mock(
+            makeScheduler: { outer },
+            action: {
+                let nested = SharingScheduler.mock(makeScheduler: { inner }, action: { SharingScheduler.make().now })
+                return [SharingScheduler.make().now, nested, SharingScheduler.make().now]
+            })
         #expect(clocks == [outer.now, inner.now, outer.now])
         #expect(SharingScheduler.make() as? MainScheduler === MainScheduler.instance)
     }
