@@ -13,7 +13,7 @@ log=$(mktemp)
 status=0
 swiftc -typecheck -swift-version 5 -I "$bin/Modules" "${maps[@]}" Scripts/type-check/Chains.swift \
     -Xfrontend -warn-long-expression-type-checking=200 -Xfrontend -debug-time-function-bodies >"$log" 2>&1 || status=$?
-slowest=$(grep -E "^[0-9.]+ms\t.*Chains.swift" "$log" | sort -rn | head -3 || true)
+slowest=$(grep -E "^[0-9.]+ms[[:space:]].*Chains.swift" "$log" | sort -rn | head -3 || true)
 echo "slowest function bodies:"
 echo "$slowest"
 if [ "$status" -ne 0 ] || grep -qE "warning: expression took|error:" "$log"; then
