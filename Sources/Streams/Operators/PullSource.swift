@@ -97,14 +97,21 @@ private final class TrampolinePullSink<Element>: Sink<Element, Element>, Trampol
 
 /// Steps on a scheduler: one element per scheduled tick of the sink's timer; the ticks are
 /// serial (each is scheduled by the previous one), so it emits without the delivery queue.
-private final class ScheduledPullSink<Element>: SerializingSink<Element, Element, Void>,
+/// The scheduled source's state: how many ticks have run. Not `Void`: a zero-sized stored
+/// property has no storage of its own, and ThreadSanitizer records the accesses to it at the
+/// object's start, which every method call reads, so a `Void` state showed up as false races.
+private struct PullTicks {
+    var count = 0
+}
+
+private final class ScheduledPullSink<Element>: SerializingSink<Element, Element, PullTicks>,
     @unchecked Sendable  // `pull` is used only by the serial ticks
 {
     private let pull: Pull<Element>
 
     init(pull: @escaping Pull<Element>, scheduler: any ImmediateSchedulerType, downstream: Receiver<Element>) {
         self.pull = pull
-        super.init(state: (), timerScheduler: .immediate(scheduler), downstream: downstream)
+        super.init(state: PullTicks(), timerScheduler: .immediate(scheduler), downstream: downstream)
     }
 
     func start() {
@@ -119,7 +126,10 @@ private final class ScheduledPullSink<Element>: SerializingSink<Element, Element
         } catch {
             return forwardError(error)
         }
-        update { _, effects in effects.armTimerNow() }
+        update { ticks, effects in
+            ticks.count &+= 1
+            effects.armTimerNow()
+        }
     }
 
     override func onNext(_ element: Element) {}
