@@ -140,5 +140,9 @@ struct Form: Equatable {
                 "after the screen was disposed, 2 live resources created by the screen were not released",
             ])
         #expect(source.hasObservers)
+        // What the screen left behind, cleaned up here: the binding holds the subject and the
+        // subject the binding, and the scheduler keeps its pending action.
+        source.dispose()
+        scheduler.start()
     }
 }

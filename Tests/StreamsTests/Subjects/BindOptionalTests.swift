@@ -20,10 +20,11 @@ import Testing
         #expect(published.values == [1, 2])
         #expect(behavior.value == 2)
         let replayed = Recorder<Int?>()
-        _ = replay.subscribe(onNext: { replayed.append($0) })
+        let replaying = replay.subscribe(onNext: { replayed.append($0) })
         #expect(replayed.values == [1, 2])
         for binding in bindings { binding.dispose() }
         watching.dispose()
+        replaying.dispose()
     }
 
     @Test func observersOfOptionalsGetEveryEventWrapped() {
