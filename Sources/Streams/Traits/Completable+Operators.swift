@@ -73,7 +73,7 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
     }
 
     /// Completes once every argument has completed, all subscribed at once (see
-    /// ``zip(_:)-(Sources)``).
+    /// `zip(_:)`).
     public static func zip(_ sources: Completable...) -> Completable {
         Completable(raw: Observable.merge(sources.map(\.source)))
     }

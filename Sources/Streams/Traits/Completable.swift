@@ -29,7 +29,7 @@ extension CompletableEvent: Equatable {
 }
 
 extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Never {
-    /// The closure a ``create(subscribe:)`` body calls with the completable's outcome.
+    /// The closure a `create(subscribe:)` body calls with the completable's outcome.
     public typealias CompletableObserver = @Sendable (CompletableEvent) -> Void
 
     /// Creates a completable from a subscribe closure that calls its observer with `.completed`

@@ -36,7 +36,7 @@ extension MaybeEvent: Equatable where Element: Equatable {
 }
 
 extension PrimitiveSequenceType where Trait == MaybeTrait {
-    /// The closure a ``create(subscribe:)`` body calls with the maybe's outcome.
+    /// The closure a `create(subscribe:)` body calls with the maybe's outcome.
     public typealias MaybeObserver = @Sendable (MaybeEvent<Element>) -> Void
 
     /// Creates a maybe from a subscribe closure that calls its observer with `.success`, `.error`

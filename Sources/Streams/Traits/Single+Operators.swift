@@ -51,7 +51,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     }
 
     /// Subscribes to the maybe `selector` returns for the element and forwards its outcome (see
-    /// ``flatMap(_:)``).
+    /// `flatMap(_:)`).
     public func flatMapMaybe<Result>(
         _ selector: @escaping @Sendable (Element) throws -> Maybe<Result>
     ) -> Maybe<Result> {
@@ -59,7 +59,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     }
 
     /// Subscribes to the completable `selector` returns for the element and forwards its outcome
-    /// (see ``flatMap(_:)``).
+    /// (see `flatMap(_:)`).
     public func flatMapCompletable(_ selector: @escaping @Sendable (Element) throws -> Completable) -> Completable {
         Completable(raw: primitiveSequence.source.flatMap { element in try selector(element).source })
     }

@@ -15,7 +15,7 @@ public typealias Single<Element> = PrimitiveSequence<SingleTrait, Element>
 public typealias SingleEvent<Element> = Result<Element, any Error>
 
 extension PrimitiveSequenceType where Trait == SingleTrait {
-    /// The closure a ``create(subscribe:)`` body calls with the single's result.
+    /// The closure a `create(subscribe:)` body calls with the single's result.
     public typealias SingleObserver = @Sendable (SingleEvent<Element>) -> Void
 
     /// Creates a single from a subscribe closure that calls its observer with `.success(element)`
