@@ -20,6 +20,12 @@ struct AtomicWord {
         address = _getUnsafePointerToStoredProperties(object)
     }
 
+    /// The word at `address` (a stored property reached by its offset; see ``LockingObject``).
+    @inline(__always)
+    init(address: UnsafeMutableRawPointer) {
+        self.address = address
+    }
+
     /// The value, ordered after every write published with a releasing operation.
     @inline(__always) func load() -> Int { streams_atomic_load_acquire(address) }
 

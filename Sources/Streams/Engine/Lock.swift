@@ -76,12 +76,22 @@ package enum HeldLocks {
 /// never reads or writes the property itself after `init`.
 class LockingObject: @unchecked Sendable {  // the lock word is the synchronisation
     private var lockWord = streams_lock_t()
+    /// A second atomic word, right after the lock word (8 bytes in): the owner's state that is
+    /// changed without the lock (``SerialControl``'s delivery claim). Only touched through
+    /// ``claimWord``.
+    private var claimStorage = 0
 
     private var address: UnsafeMutablePointer<streams_lock_t> {
         _getUnsafePointerToStoredProperties(self).assumingMemoryBound(to: streams_lock_t.self)
     }
 
-    init() {}
+    /// The second word, as an atomic.
+    @inline(__always)
+    final var claimWord: AtomicWord { AtomicWord(address: _getUnsafePointerToStoredProperties(self) + 8) }
+
+    init() {
+        assert(MemoryLayout<streams_lock_t>.size <= 8, "the claim word follows an 8-byte lock slot")
+    }
 
     /// Acquires the lock.
     @inline(__always)

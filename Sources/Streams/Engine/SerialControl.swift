@@ -35,20 +35,99 @@ final class SerialControl<Output>: LockingObject, @unchecked Sendable {  // guar
         discarded.destroy()
     }
 
-    /// `true` if a transition left anything to do after unlocking (a delivery to run, something
-    /// to dispose or release, the timer to schedule or cancel).
+    /// `true` if a transition left anything to do after unlocking (a delivery to run or to
+    /// signal, something to dispose or release, the timer to schedule or cancel).
     @inline(__always)
     var hasWork: Bool {
-        (!queue.isDelivering && (!queue.isEmpty || isTerminalPending || !discarded.isEmpty)) || !disposals.isEmpty
-            || !releases.isEmpty || timer.hasWork
+        hasDeliveryWork || !disposals.isEmpty || !releases.isEmpty || timer.hasWork
     }
 
-    /// Claims the delivery loop if something waits (elements, the terminal event, elements to
-    /// release) and nobody is delivering.
+    /// `true` if elements, the terminal event or elements to release wait for the delivery loop.
+    @inline(__always)
+    var hasDeliveryWork: Bool { !queue.isEmpty || isTerminalPending || !discarded.isEmpty }
+
+    // MARK: The delivery claim
+    //
+    // Who runs the delivery loop lives in the claim word, not under the lock, so that the thread
+    // that delivered an element nobody competed for gives the loop back with one compare-and-swap
+    // instead of a lock round trip. Values: idle (0); delivering (1); delivering, and work arrived
+    // meanwhile (3); closed once the sink stopped (4). Every change is made with the lock held
+    // except two: `delivering → idle`, which only the delivering thread makes, and only while no
+    // work arrived (`releaseClaim()`), and `idle → delivering` for an element every state accepts
+    // (`claimUncontended()`). Work that arrives marks the word (`claimDelivery()`) under the lock,
+    // so it is either seen by that compare-and-swap or claims the loop itself. Invariant: the word
+    // is idle only while the sink runs and nothing waits.
+
+    /// Claims the loop for an element the caller delivers at once: nothing waits and nobody
+    /// delivers. With the lock held.
+    @inline(__always)
+    func claimIfIdle() -> Bool {
+        guard !hasDeliveryWork else { return false }
+        var idle = 0
+        return claimWord.compareExchange(expected: &idle, desired: 1)
+    }
+
+    /// After work was added, with the lock held: claims the loop if nobody delivers (the caller
+    /// then runs it), otherwise tells the delivering thread that work arrived.
     @inline(__always)
     func claimDelivery() -> Bool {
-        queue.claim() || ((isTerminalPending || !discarded.isEmpty) && queue.claimIfIdle())
+        guard hasDeliveryWork else { return false }
+        var current = claimWord.load()
+        while true {
+            switch current {
+            case 0:
+                if claimWord.compareExchange(expected: &current, desired: 1) { return true }
+            case 1:
+                if claimWord.compareExchange(expected: &current, desired: 3) { return false }
+            default:
+                return false
+            }
+        }
     }
+
+    /// Claims the loop for an element that every state accepts, without the lock: succeeds only
+    /// when the word is idle, which also means the sink runs (a stopped sink's word is never idle).
+    /// `false` means the caller must take the locked path.
+    @inline(__always)
+    func claimUncontended() -> Bool {
+        var idle = 0
+        return claimWord.compareExchange(expected: &idle, desired: 1)
+    }
+
+    /// With the lock held, after `isStopped` was set by a disposal: an idle word is closed, so no
+    /// element is claimed without the lock any more; a delivering thread is told to come back
+    /// through the lock, where it finds the sink stopped and closes the word.
+    func closeClaim() {
+        var current = claimWord.load()
+        while true {
+            switch current {
+            case 0:
+                if claimWord.compareExchange(expected: &current, desired: 4) { return }
+            case 1:
+                if claimWord.compareExchange(expected: &current, desired: 3) { return }
+            default:
+                return
+            }
+        }
+    }
+
+    /// The word's value when the delivering thread gives the loop back with the lock held: idle
+    /// while the sink runs, closed once it stopped.
+    @inline(__always)
+    var releasedClaim: Int { isStopped ? 4 : 0 }
+
+    /// For the delivering thread, without the lock: gives the loop back if no work arrived while
+    /// it delivered. `false` means work arrived: take the lock and drain.
+    @inline(__always)
+    func releaseClaim() -> Bool {
+        var delivering = 1
+        return claimWord.compareExchange(expected: &delivering, desired: 0)
+    }
+
+    /// For the delivering thread, with the lock held: sets the claim word (1 to keep delivering,
+    /// 0 to give the loop back, 4 to close it after the terminal event).
+    @inline(__always)
+    func setClaim(_ value: Int) { claimWord.store(value) }
 }
 
 /// What a transition of a ``SerializingSink`` left to do after unlocking. Not generic (nor nested

@@ -75,12 +75,23 @@ class SerializingSink<Input, Output, State>: Sink<Input, Output>,
             control.unlock()
             return
         }
-        guard control.queue.claimIfIdle() else {
-            control.queue.enqueue(element)  // the thread delivering runs it
-            control.unlock()
-            return
+        guard control.claimIfIdle() else {
+            control.queue.enqueue(element)  // the thread delivering runs it, or this one if it just finished
+            guard control.claimDelivery() else { return control.unlock() }
+            return drainQueued()
         }
         control.unlock()
+        forwardNext(element)
+        deliverQueued()
+    }
+
+    /// Delivers `element`, which every state of the operator accepts (a merged inner's element):
+    /// without taking the lock when nothing is delivering or queued and the sink runs — one
+    /// compare-and-swap to claim the delivery and one to give it back — otherwise as
+    /// ``emitNext(_:if:)``.
+    @inline(never)
+    final func emitNext(_ element: Output) {
+        guard control.claimUncontended() else { return emitNext(element) { _ in true } }
         forwardNext(element)
         deliverQueued()
     }
@@ -105,7 +116,10 @@ class SerializingSink<Input, Output, State>: Sink<Input, Output>,
     private func carryOut(_ work: consuming TransitionWork) {
         work.disposals.disposeAll()
         if case .none = work.timerDue {} else { schedule(work.timerDue, generation: work.timerGeneration) }
-        if work.deliver { deliverQueued() }
+        if work.deliver {
+            control.lock()
+            drainQueued()
+        }
         // `work.releases` is released when `work` goes away, after unlocking.
     }
 
@@ -132,18 +146,20 @@ class SerializingSink<Input, Output, State>: Sink<Input, Output>,
 
     // MARK: Delivery
 
-    /// The delivery loop: delivers what is queued, one event at a time and outside the lock,
-    /// until the queue is empty. Called by the thread that claimed the delivery. The common case
-    /// — nothing waits — is inline; the loop is outlined.
+    /// After delivering an element directly: gives the loop back, or, if work arrived meanwhile,
+    /// delivers it. The common case — nothing arrived — is one compare-and-swap, inline; the loop
+    /// is outlined.
     @inline(__always)
     private func deliverQueued() {
+        if control.releaseClaim() { return }  // nothing arrived meanwhile: one compare-and-swap
         control.lock()
-        guard control.queue.isEmpty, !control.isTerminalPending, control.discarded.isEmpty else { return drainQueued() }
-        _ = control.queue.hasNext()  // nothing waits: releases the loop
-        control.unlock()
+        control.setClaim(1)  // still delivering; what arrived is drained now
+        drainQueued()
     }
 
-    /// ``deliverQueued()`` when something waits: called with the lock held.
+    /// The delivery loop: delivers what is queued, one event at a time and outside the lock,
+    /// until the queue is empty, then gives the loop back. Called with the lock held by the thread
+    /// that holds the delivery claim.
     @inline(never)
     private func drainQueued() {
         while !control.discarded.isEmpty {
@@ -151,7 +167,7 @@ class SerializingSink<Input, Output, State>: Sink<Input, Output>,
             // Nothing is delivered for a discarded element, so the loop can be released in the
             // same critical section when nothing else waits.
             let done = control.discarded.isEmpty && control.queue.isEmpty && !control.isTerminalPending
-            if done { _ = control.queue.hasNext() }
+            if done { control.setClaim(control.releasedClaim) }
             control.unlock()
             _ = consume element  // displaced by a transition: released here, outside the lock
             if done { return }
@@ -166,12 +182,12 @@ class SerializingSink<Input, Output, State>: Sink<Input, Output>,
             control.lock()
         }
         guard control.isTerminalPending else {
-            _ = control.queue.hasNext()  // nothing waits: releases the loop
+            control.setClaim(control.releasedClaim)  // nothing waits: releases the loop
             return control.unlock()
         }
         control.isTerminalPending = false
         let terminal = control.terminal.take()
-        control.queue.close()  // nothing is delivered after a terminal event
+        control.setClaim(4)  // closed: nothing is delivered after a terminal event
         control.unlock()
         switch terminal {
         case .completed: forwardCompleted()
@@ -248,6 +264,7 @@ class SerializingSink<Input, Output, State>: Sink<Input, Output>,
     override final func disposeResources() {
         control.lock()
         control.isStopped = true
+        control.closeClaim()
         control.terminal = nil
         control.isTerminalPending = false
         let queued = control.queue.removeAll()

@@ -93,7 +93,7 @@ private final class SwitchIfEmptySink<Element>:
         subscribeChild(other, owner: self) { state, child in state.fallback = child }
     }
 
-    func childReceived(_ element: Element, key: Int) { emitNext(element) { _ in true } }
+    func childReceived(_ element: Element, key: Int) { emitNext(element) }
     func childFailed(_ error: any Error, key: Int) { onError(error) }
     func childCompleted(key: Int) { update { _, effects in effects.complete() } }
 

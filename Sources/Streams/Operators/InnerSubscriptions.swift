@@ -140,6 +140,9 @@ where Mapping.Source == Source, Mapping.Result == Inner {
     private let isBounded: Bool
     /// `true` for `flatMapFirst`, which checks whether an inner runs before mapping an element.
     private let mapsOnlyWhenIdle: Bool
+    /// `true` for `flatMapLatest`, which delivers only the current child's elements; every other
+    /// policy delivers every child's (``SerializingSink/emitNext(_:)``, without a transition).
+    private let filtersChildren: Bool
     /// The children's metadata, looked up once per subscription instead of once per inner (a
     /// runtime lookup of ~300 instructions: this generic code runs unspecialized).
     private let childType = ChildNode<InnerSubscriptionsSink>.self
@@ -148,6 +151,7 @@ where Mapping.Source == Source, Mapping.Result == Inner {
         self.mapping = mapping
         if case .merge(let maxConcurrent) = policy { isBounded = maxConcurrent != .max } else { isBounded = false }
         if case .first = policy { mapsOnlyWhenIdle = true } else { mapsOnlyWhenIdle = false }
+        if case .latest = policy { filtersChildren = true } else { filtersChildren = false }
         super.init(state: InnersState(policy: policy), downstream: downstream)
     }
 
@@ -196,7 +200,7 @@ where Mapping.Source == Source, Mapping.Result == Inner {
     }
 
     func childReceived(_ element: Inner, key: Int) {
-        emitNext(element) { $0.counts(key) }
+        if filtersChildren { emitNext(element) { $0.counts(key) } } else { emitNext(element) }
     }
 
     func childFailed(_ error: any Error, key: Int) {

@@ -24,7 +24,7 @@ extension ObservableType {
 private final class TakeUntilSink<Element, Other>: SerializingSink<Element, Element, DisposableNode?>,
     ChildOwner, @unchecked Sendable  // see SerializingSink
 {
-    override func onNext(_ element: Element) { emitNext(element) { _ in true } }
+    override func onNext(_ element: Element) { emitNext(element) }
 
     func childReceived(_ element: Other, key: Int) { onCompleted() }
     func childFailed(_ error: any Error, key: Int) { onError(error) }
