@@ -1,11 +1,14 @@
 /// Counts the library's live resources — sinks, subject subscriptions and scheduled items — so
 /// tests can prove that everything is released after termination or disposal.
 ///
-/// The counter is always compiled in (one relaxed atomic add per subscription, never per
-/// event). ``total`` is process-wide; a ``Scope`` counts only what is created while it is the
-/// task-local ``current`` scope, which keeps leak checks correct when tests run in parallel.
+/// Scopes count in every build: a ``Scope`` counts only what is created while it is the
+/// task-local ``current`` scope, which keeps leak checks correct when tests run in parallel, and
+/// costs one plain read per subscription while no scope is active. The process-wide ``total``
+/// is counted in debug builds only (one atomic add when a resource is created, one when it goes),
+/// as RxSwift counts `Resources.total` only when built with `TRACE_RESOURCES`.
 public enum LiveResources {
-    /// Resources alive in the whole process.
+    /// Resources alive in the whole process, counted in debug builds; always 0 in release
+    /// builds, where a ``Scope`` is the way to count.
     public static var total: Int { GlobalCounter.liveResources.value }
 
     /// A task-scoped counter; see ``withScope(_:)``.
@@ -52,7 +55,9 @@ public enum LiveResources {
     /// Records a new resource; returns the scope to pass to ``release(_:)``.
     @usableFromInline
     static func acquire() -> Scope? {
-        GlobalCounter.liveResources.add(1)
+        #if DEBUG
+            GlobalCounter.liveResources.add(1)
+        #endif
         // No scope anywhere (the app's normal state) means `current` is nil: skip the task-local
         // lookup, which cost more than the rest of a node's initialization.
         guard GlobalCounter.liveScopes.value > 0 else { return nil }
@@ -64,7 +69,9 @@ public enum LiveResources {
     /// Records that a resource acquired with ``acquire()`` is gone.
     @usableFromInline
     static func release(_ scope: Scope?) {
-        GlobalCounter.liveResources.add(-1)
+        #if DEBUG
+            GlobalCounter.liveResources.add(-1)
+        #endif
         scope?.decrement()
     }
 }

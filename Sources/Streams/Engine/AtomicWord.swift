@@ -82,7 +82,7 @@ final class AtomicCounter: @unchecked Sendable {  // `atomicStorage` is only tou
 /// The engine's process-wide counters: C globals (see `CStreamsEngine.h`), so counting costs one
 /// atomic instruction and no lazy initialisation of a Swift global.
 enum GlobalCounter {
-    /// Live subscriptions and scheduled items (``LiveResources/total``).
+    /// Live subscriptions and scheduled items (``LiveResources/total``; debug builds only).
     case liveResources
     /// Running ``LiveResources/withScope(_:)`` calls.
     case liveScopes
