@@ -49,7 +49,7 @@ private struct Adapted<Source: ObservableType>: Producer {
 /// threads (with `observe(on:)` and friends) is the app's responsibility, as documented in
 /// Docs/Concurrency.md.
 public class Observable<Element>: ObservableType, @unchecked Sendable {  // immutable after init, or lock-guarded
-    init() {}
+    @usableFromInline init() {}
 
     /// Subscribes an internal receiver. Subclasses override this; it returns the subscription.
     func subscribe(_ receiver: Receiver<Element>) -> any Disposable {

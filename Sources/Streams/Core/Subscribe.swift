@@ -41,10 +41,14 @@ final class ClosureNode<Element>: SubscriptionNode<Element>, @unchecked Sendable
 /// ``ClosureNode`` for the common `subscribe(onNext:)` with no other closure: without the three
 /// empty optional closures (48 B), the node is a 96 B malloc chunk instead of 144 B (M1 in
 /// Docs/Performance.md).
+///
+/// `@usableFromInline` so `subscribe(onNext:)` names it in the caller's module, where the element
+/// type is concrete and the node's metadata is looked up once (see ``subscribeClosures``).
+@usableFromInline
 final class NextClosureNode<Element>: SubscriptionNode<Element>, @unchecked Sendable {  // see SubscriptionNode
     let onNextHandler: @Sendable (Element) -> Void
 
-    init(onNext: @escaping @Sendable (Element) -> Void) {
+    required init(onNext: @escaping @Sendable (Element) -> Void) {
         onNextHandler = onNext
     }
 
@@ -72,11 +76,30 @@ extension ObservableType {
     /// `onError` goes to ``Hooks/defaultErrorHandler`` (with this call's stack when
     /// ``Hooks/recordCallStackOnError`` is on). The result is not discardable: keep it (for
     /// example with `disposed(by:)`) or the subscription can only end by terminating.
+    @inlinable
     public func subscribe(
         onNext: (@Sendable (Element) -> Void)? = nil,
         onError: (@Sendable (any Error) -> Void)? = nil,
         onCompleted: (@Sendable () -> Void)? = nil,
         onDisposed: (@Sendable () -> Void)? = nil
+    ) -> any Disposable {
+        // Inlined into the caller, where `Element` is concrete: there the node's metadata comes
+        // from a cached accessor, while generic library code would look it up at run time on
+        // every subscription.
+        subscribeClosures(
+            onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed,
+            nextNodeType: NextClosureNode<Element>.self)
+    }
+
+    /// ``subscribe(onNext:onError:onCompleted:onDisposed:)`` with the node type for the common
+    /// `onNext`-only case.
+    @usableFromInline
+    func subscribeClosures(
+        onNext: (@Sendable (Element) -> Void)?,
+        onError: (@Sendable (any Error) -> Void)?,
+        onCompleted: (@Sendable () -> Void)?,
+        onDisposed: (@Sendable () -> Void)?,
+        nextNodeType: NextClosureNode<Element>.Type
     ) -> any Disposable {
         if onError == nil, Hooks.isRecordingCallStack {
             let node = ClosureNode(
@@ -86,9 +109,9 @@ extension ObservableType {
             return node
         }
         if let onNext, onError == nil, onCompleted == nil, onDisposed == nil {
-            let node = NextClosureNode(onNext: onNext)
+            let node = nextNodeType.init(onNext: onNext)
             node.setUpstream(asObservable().subscribe(node))
-            return node
+            return node as DisposableNode  // the non-generic base: no metadata lookup to box it
         }
         let node = ClosureNode(onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed)
         node.setUpstream(asObservable().subscribe(node))

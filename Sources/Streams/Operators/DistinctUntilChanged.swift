@@ -6,8 +6,9 @@
 
 extension ObservableType where Element: Equatable {
     /// Emits an element only when it differs (`!=`) from the previous one that passed through.
+    @inlinable
     public func distinctUntilChanged() -> Observable<Element> {
-        EquatableDistinctObservable(source: asObservable())
+        EquatableDistinctObservable(source: asObservable())  // inlined: see MapObservable
     }
 }
 
@@ -43,14 +44,23 @@ extension ObservableType {
 }
 
 // Unchecked Sendable: immutable after init
-private final class EquatableDistinctObservable<Element: Equatable>: Observable<Element>, @unchecked Sendable {
-    let source: Observable<Element>
-    init(source: Observable<Element>) { self.source = source }
+/// `distinctUntilChanged()`'s observable, built by inlined code in the caller's module (see
+/// ``MapObservable``).
+@usableFromInline
+final class EquatableDistinctObservable<Element: Equatable>: Observable<Element>, @unchecked Sendable {
+    @usableFromInline let source: Observable<Element>
+    @usableFromInline let sinkType: EquatableDistinctSink<Element, Element?>.Type
+
+    @inlinable
+    init(source: Observable<Element>) {
+        self.source = source
+        self.sinkType = EquatableDistinctSink<Element, Element?>.self
+    }
 
     override func subscribe(_ receiver: Receiver<Element>) -> any Disposable {
-        let sink = EquatableDistinctSink<Element, Element?>(downstream: receiver)
+        let sink = sinkType.init(downstream: receiver)
         sink.setUpstream(source.subscribe(sink))
-        return sink
+        return sink as DisposableNode  // the non-generic base: boxing it needs no metadata lookup
     }
 }
 
@@ -123,9 +133,12 @@ private final class KeyedDistinctSink<Element, Key: Equatable>: Sink<Element, El
 /// `Slot` is always `Element?`. Taking it as a generic parameter puts its type metadata in the
 /// sink's class metadata: running unspecialized (the app is another module), a `var last:
 /// Element?` cost a runtime metadata lookup for `Optional<Element>` on every element.
-private final class EquatableDistinctSink<Element, Slot: DistinctSlot>: Sink<Element, Element>, @unchecked Sendable
+@usableFromInline
+final class EquatableDistinctSink<Element, Slot: DistinctSlot>: Sink<Element, Element>, @unchecked Sendable
 where Slot.Value == Element {
     @exclusivity(unchecked) private var last = Slot.empty  // only in serialized onNext
+
+    required override init(downstream: Receiver<Element>) { super.init(downstream: downstream) }
 
     override func onNext(_ element: Element) {
         guard !isDisposed else { return }
@@ -163,6 +176,7 @@ private final class ComparingDistinctSink<Element, Key>: Sink<Element, Element>,
 }
 
 /// The last element an `EquatableDistinctSink` let through; `Optional` is the one conformer.
+@usableFromInline
 protocol DistinctSlot {
     associatedtype Value: Equatable
     /// No element yet.
@@ -172,9 +186,9 @@ protocol DistinctSlot {
 }
 
 extension Optional: DistinctSlot where Wrapped: Equatable {
-    static var empty: Self { nil }
+    @usableFromInline static var empty: Self { nil }
 
-    mutating func replace(with value: Wrapped) -> Bool {
+    @usableFromInline mutating func replace(with value: Wrapped) -> Bool {
         if let stored = self, stored == value { return false }
         self = value
         return true

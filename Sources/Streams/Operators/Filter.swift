@@ -7,31 +7,38 @@
 extension ObservableType {
     /// Emits only the elements for which `predicate` returns `true`; a thrown error becomes the
     /// sequence's error.
+    @inlinable
     public func filter(_ predicate: @escaping @Sendable (Element) throws -> Bool) -> Observable<Element> {
-        FilterObservable(source: asObservable(), predicate: predicate)
+        FilterObservable(source: asObservable(), predicate: predicate)  // inlined: see MapObservable
     }
 }
 
-private final class FilterObservable<Element>: Observable<Element>, @unchecked Sendable {  // immutable after init
-    let source: Observable<Element>
-    let predicate: @Sendable (Element) throws -> Bool
+/// `filter`'s observable, built by inlined code in the caller's module (see ``MapObservable``).
+@usableFromInline
+final class FilterObservable<Element>: Observable<Element>, @unchecked Sendable {  // immutable after init
+    @usableFromInline let source: Observable<Element>
+    @usableFromInline let predicate: @Sendable (Element) throws -> Bool
+    @usableFromInline let sinkType: FilterSink<Element>.Type
 
+    @inlinable
     init(source: Observable<Element>, predicate: @escaping @Sendable (Element) throws -> Bool) {
         self.source = source
         self.predicate = predicate
+        self.sinkType = FilterSink<Element>.self
     }
 
     override func subscribe(_ receiver: Receiver<Element>) -> any Disposable {
-        let sink = FilterSink(parent: self, downstream: receiver)
+        let sink = sinkType.init(parent: self, downstream: receiver)
         sink.setUpstream(source.subscribe(sink))
-        return sink
+        return sink as DisposableNode  // the non-generic base: boxing it needs no metadata lookup
     }
 }
 
-private final class FilterSink<Element>: Sink<Element, Element>, @unchecked Sendable {  // see SubscriptionNode
+@usableFromInline
+final class FilterSink<Element>: Sink<Element, Element>, @unchecked Sendable {  // see SubscriptionNode
     let parent: FilterObservable<Element>
 
-    init(parent: FilterObservable<Element>, downstream: Receiver<Element>) {
+    required init(parent: FilterObservable<Element>, downstream: Receiver<Element>) {
         self.parent = parent
         super.init(downstream: downstream)
     }

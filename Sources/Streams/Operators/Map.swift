@@ -6,31 +6,41 @@
 
 extension ObservableType {
     /// Emits `transform(element)` for each element; a thrown error becomes the sequence's error.
+    @inlinable
     public func map<Result>(_ transform: @escaping @Sendable (Element) throws -> Result) -> Observable<Result> {
-        MapObservable(source: asObservable(), transform: transform)
+        MapObservable(source: asObservable(), transform: transform)  // inlined: see MapObservable
     }
 }
 
-private final class MapObservable<Source, Result>: Observable<Result>, @unchecked Sendable {  // immutable after init
-    let source: Observable<Source>
-    let transform: @Sendable (Source) throws -> Result
+/// `map`'s observable. Built by inlined code in the caller's module, where the element types are
+/// usually concrete: there its metadata and its sink's come from cached accessors, while this
+/// module's generic code would look each up at run time (some 300 instructions) on every `map`
+/// and every subscription (Docs/Performance.md, S4).
+@usableFromInline
+final class MapObservable<Source, Result>: Observable<Result>, @unchecked Sendable {  // immutable after init
+    @usableFromInline let source: Observable<Source>
+    @usableFromInline let transform: @Sendable (Source) throws -> Result
+    @usableFromInline let sinkType: MapSink<Source, Result>.Type
 
+    @inlinable
     init(source: Observable<Source>, transform: @escaping @Sendable (Source) throws -> Result) {
         self.source = source
         self.transform = transform
+        self.sinkType = MapSink<Source, Result>.self
     }
 
     override func subscribe(_ receiver: Receiver<Result>) -> any Disposable {
-        let sink = MapSink(parent: self, downstream: receiver)
+        let sink = sinkType.init(parent: self, downstream: receiver)
         sink.setUpstream(source.subscribe(sink))
-        return sink
+        return sink as DisposableNode  // the non-generic base: boxing it needs no metadata lookup
     }
 }
 
-private final class MapSink<Source, Result>: Sink<Source, Result>, @unchecked Sendable {  // see SubscriptionNode
+@usableFromInline
+final class MapSink<Source, Result>: Sink<Source, Result>, @unchecked Sendable {  // see SubscriptionNode
     let parent: MapObservable<Source, Result>
 
-    init(parent: MapObservable<Source, Result>, downstream: Receiver<Result>) {
+    required init(parent: MapObservable<Source, Result>, downstream: Receiver<Result>) {
         self.parent = parent
         super.init(downstream: downstream)
     }
