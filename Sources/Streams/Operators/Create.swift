@@ -15,7 +15,7 @@ extension Observable {
     public static func create(
         _ subscribe: @escaping @Sendable (AnyObserver<Element>) -> any Disposable
     ) -> Observable<Element> {
-        Create { sink in subscribe(AnyObserver(eventHandler: sink.on)) }.asObservable()
+        Create { sink in subscribe(AnyObserver(sink)) }.asObservable()
     }
 
     /// `create` whose body sends into the subscription's sink (the traits' `create`, whose
