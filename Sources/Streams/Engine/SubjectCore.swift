@@ -172,7 +172,7 @@ final class SubjectCore<Element, Policy: SubjectPolicy<Element>>: AnySubjectCore
     private func deliver(_ element: Element, sequence: UInt64, to snapshot: ContiguousArray<SubjectEntry>) {
         snapshot.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
-            for index in 0..<buffer.count where base[index].isLive && base[index].joinedAfter < sequence {
+            for index in 0..<buffer.count where base[index].receiver != nil && base[index].joinedAfter < sequence {
                 base[index].target._withUnsafeGuaranteedRef {
                     unsafeDowncast($0, to: Receiver<Element>.self).onNext(element)
                 }

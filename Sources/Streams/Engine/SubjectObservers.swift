@@ -26,7 +26,6 @@ struct SubjectObservers {
     mutating func remove(id: UInt64) -> AnyObject? {
         guard let index = index(of: id), let receiver = entries[index].receiver else { return nil }
         entries[index].receiver = nil
-        entries[index].isLive = false
         tombstones += 1
         if tombstones > 8, tombstones * 2 > entries.count {
             entries.removeAll { $0.receiver == nil }
@@ -64,8 +63,6 @@ struct SubjectEntry {
     var receiver: AnyObject?
     /// The same receiver, unowned, for calls that need no retain while the list owns it.
     let target: Unmanaged<AnyObject>
-    /// `false` once removed; tested instead of loading `receiver`.
-    var isLive = true
 
     init(id: UInt64, joinedAfter: UInt64, receiver: AnyObject) {
         self.id = id
