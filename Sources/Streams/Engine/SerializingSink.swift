@@ -19,9 +19,12 @@ class SerializingSink<Input, Output, State>: Sink<Input, Output>,
 {
     private let control = SerialControl<Output>()
     @exclusivity(unchecked) private var state: State
-    /// The timer's scheduler, kept as two optionals rather than an enum with existential
-    /// payloads, which unspecialized code copies through value witnesses.
-    private let timedScheduler: (any SchedulerType)?
+    /// The timer's scheduler with a clock, or ``NoClock`` for a sink without one. Not an
+    /// optional (nor an enum with existential payloads): unwrapping one copies the existential
+    /// through value witnesses (a retain and a release) on every clock read, while a plain `let`
+    /// existential is used in place.
+    private let timedScheduler: any SchedulerType
+    /// The scheduler of a timer that fires "now" (a hop), if the operator has one.
     private let hopScheduler: (any ImmediateSchedulerType)?
 
     /// A sink starting in `state`; `timerScheduler` runs the timer, if the operator has one.
@@ -32,10 +35,10 @@ class SerializingSink<Input, Output, State>: Sink<Input, Output>,
             timedScheduler = scheduler
             hopScheduler = scheduler
         case .immediate(let scheduler):
-            timedScheduler = nil
+            timedScheduler = NoClock()
             hopScheduler = scheduler
         case nil:
-            timedScheduler = nil
+            timedScheduler = NoClock()
             hopScheduler = nil
         }
         super.init(downstream: downstream)
@@ -199,21 +202,13 @@ class SerializingSink<Input, Output, State>: Sink<Input, Output>,
     // MARK: Timer
 
     /// The timer scheduler's clock. Read it before a transition, never inside one.
-    final var now: RxTime {
-        guard let timedScheduler else {
-            preconditionFailure("\(type(of: self)) reads a clock but has no timed scheduler")
-        }
-        return timedScheduler.now
-    }
+    final var now: RxTime { timedScheduler.now }
 
     private func schedule(_ due: TimerSlot.Due, generation: UInt64) {
         let tick = _TimerTick(target: self, id: generation)
         let scheduled: DisposableNode
         switch due {
         case .after(let dueTime):
-            guard let timedScheduler else {
-                preconditionFailure("a timer with a due time needs a scheduler with a clock")
-            }
             scheduled = timedScheduler._scheduleTimer(tick, after: dueTime).node
         case .now:
             guard let hopScheduler else { preconditionFailure("a SerializingSink armed a timer without a scheduler") }
@@ -280,5 +275,23 @@ class SerializingSink<Input, Output, State>: Sink<Input, Output>,
         disposals.disposeAll()
         _ = consume releases  // released only now, outside the lock
         withExtendedLifetime((queued, held, discarded)) {}  // released only now, outside the lock
+    }
+}
+
+/// The clock of a ``SerializingSink`` whose operator has none: reading it or timing work with it
+/// is a bug in the operator, reported as such.
+private struct NoClock: SchedulerType {
+    var now: RxTime { preconditionFailure("a SerializingSink read a clock but its operator has no timed scheduler") }
+
+    func schedule<StateType: Sendable>(
+        _ state: StateType, action: @escaping @Sendable (StateType) -> any Disposable
+    ) -> any Disposable {
+        preconditionFailure("a SerializingSink scheduled work but its operator has no scheduler")
+    }
+
+    func scheduleRelative<StateType: Sendable>(
+        _ state: StateType, dueTime: RxTimeInterval, action: @escaping @Sendable (StateType) -> any Disposable
+    ) -> any Disposable {
+        preconditionFailure("a timer with a due time needs a scheduler with a clock")
     }
 }
