@@ -1,5 +1,6 @@
-/// The serial-delivery discipline shared by every subject and every operator that serializes:
-/// at most one thread delivers at a time, and work decided meanwhile — on another thread, or
+/// The serial-delivery discipline of the subjects (``SubjectCore``; a ``SerializingSink`` keeps
+/// the same discipline with an atomic claim word, see ``SerialControl``): at most one thread
+/// delivers at a time, and work decided meanwhile — on another thread, or
 /// reentrantly from inside a delivery — waits here and is run by that thread, in the order it
 /// was decided. So observers never see overlapping calls and no lock is held while they run.
 ///
@@ -61,9 +62,6 @@ struct DeliveryQueue<Work> {
     /// Takes the next waiting work; call only after ``hasNext()`` returned `true`.
     @inline(__always)
     mutating func takeNext() -> Work { queued.removeFirst() }
-
-    /// Keeps the loop claimed for good: nothing is delivered after a terminal event.
-    mutating func close() { isDelivering = true }
 
     /// Moves out everything waiting, to be released after unlocking.
     mutating func removeAll() -> [Work] { queued.removeAll() }

@@ -34,7 +34,7 @@ struct Effects<Output> {
     func emit(_ element: __owned Output) {
         withControl { control in
             guard !control.isStopped else { return control.discarded.append(element) }
-            control.queue.enqueue(element)
+            control.queue.append(element)
         }
     }
 

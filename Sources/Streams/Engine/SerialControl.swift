@@ -10,8 +10,9 @@
 /// the terminal event is delivered after the elements already queued). Every `var` is guarded by
 /// the lock.
 final class SerialControl<Output>: LockingObject, @unchecked Sendable {  // guarded by its lock
-    /// Elements decided but not delivered yet, in decision order, and who delivers them.
-    @exclusivity(unchecked) var queue = DeliveryQueue<Output>()
+    /// Elements decided but not delivered yet, in decision order (who delivers them is the claim
+    /// word, below).
+    @exclusivity(unchecked) var queue = OutputQueue<Output>()
     /// The decided terminal event, delivered once the queue is empty.
     @exclusivity(unchecked) var terminal: Terminal?
     /// `terminal != nil`, kept as a plain flag: comparing the optional copies it.
@@ -50,84 +51,87 @@ final class SerialControl<Output>: LockingObject, @unchecked Sendable {  // guar
     //
     // Who runs the delivery loop lives in the claim word, not under the lock, so that the thread
     // that delivered an element nobody competed for gives the loop back with one compare-and-swap
-    // instead of a lock round trip. Values: idle (0); delivering (1); delivering, and work arrived
-    // meanwhile (3); closed once the sink stopped (4). Every change is made with the lock held
+    // instead of a lock round trip. States (`Claim`, below): idle; delivering; delivering, and work
+    // arrived meanwhile; closed once the sink stopped. Every change is made with the lock held
     // except two: `delivering → idle`, which only the delivering thread makes, and only while no
     // work arrived (`releaseClaim()`), and `idle → delivering` for an element every state accepts
     // (`claimUncontended()`). Work that arrives marks the word (`claimDelivery()`) under the lock,
     // so it is either seen by that compare-and-swap or claims the loop itself. Invariant: the word
     // is idle only while the sink runs and nothing waits.
 
+    /// Claims the loop for an element that every state accepts, with or without the lock:
+    /// succeeds only when the word is idle, which also means the sink runs (a stopped sink's word
+    /// is never idle). `false` means the caller must queue the element through the lock.
+    @inline(__always)
+    func claimUncontended() -> Bool {
+        var idle = Claim.idle
+        return claimWord.compareExchange(expected: &idle, desired: Claim.delivering)
+    }
+
     /// Claims the loop for an element the caller delivers at once: nothing waits and nobody
     /// delivers. With the lock held.
     @inline(__always)
-    func claimIfIdle() -> Bool {
-        guard !hasDeliveryWork else { return false }
-        var idle = 0
-        return claimWord.compareExchange(expected: &idle, desired: 1)
-    }
+    func claimIfIdle() -> Bool { !hasDeliveryWork && claimUncontended() }
 
     /// After work was added, with the lock held: claims the loop if nobody delivers (the caller
     /// then runs it), otherwise tells the delivering thread that work arrived.
     @inline(__always)
-    func claimDelivery() -> Bool {
-        guard hasDeliveryWork else { return false }
+    func claimDelivery() -> Bool { hasDeliveryWork && signal(idleBecomes: Claim.delivering) }
+
+    /// With the lock held, after `isStopped` was set by a disposal: an idle word is closed, so no
+    /// element is claimed without the lock any more; a delivering thread is told to come back
+    /// through the lock, where it finds the sink stopped and closes the word.
+    func closeClaim() { _ = signal(idleBecomes: Claim.closed) }
+
+    /// With the lock held: an idle word becomes `target` (returns `true`); a delivering one is
+    /// marked so that its thread comes back through the lock (returns `false`); one already
+    /// marked or closed is left alone.
+    private func signal(idleBecomes target: Int) -> Bool {
         var current = claimWord.load()
         while true {
             switch current {
-            case 0:
-                if claimWord.compareExchange(expected: &current, desired: 1) { return true }
-            case 1:
-                if claimWord.compareExchange(expected: &current, desired: 3) { return false }
+            case Claim.idle:
+                if claimWord.compareExchange(expected: &current, desired: target) { return true }
+            case Claim.delivering:
+                if claimWord.compareExchange(expected: &current, desired: Claim.workArrived) { return false }
             default:
                 return false
             }
         }
     }
 
-    /// Claims the loop for an element that every state accepts, without the lock: succeeds only
-    /// when the word is idle, which also means the sink runs (a stopped sink's word is never idle).
-    /// `false` means the caller must take the locked path.
-    @inline(__always)
-    func claimUncontended() -> Bool {
-        var idle = 0
-        return claimWord.compareExchange(expected: &idle, desired: 1)
-    }
-
-    /// With the lock held, after `isStopped` was set by a disposal: an idle word is closed, so no
-    /// element is claimed without the lock any more; a delivering thread is told to come back
-    /// through the lock, where it finds the sink stopped and closes the word.
-    func closeClaim() {
-        var current = claimWord.load()
-        while true {
-            switch current {
-            case 0:
-                if claimWord.compareExchange(expected: &current, desired: 4) { return }
-            case 1:
-                if claimWord.compareExchange(expected: &current, desired: 3) { return }
-            default:
-                return
-            }
-        }
-    }
-
-    /// The word's value when the delivering thread gives the loop back with the lock held: idle
-    /// while the sink runs, closed once it stopped.
-    @inline(__always)
-    var releasedClaim: Int { isStopped ? 4 : 0 }
-
     /// For the delivering thread, without the lock: gives the loop back if no work arrived while
-    /// it delivered. `false` means work arrived: take the lock and drain.
+    /// it delivered. `false` means work arrived: take the lock (then ``keepDelivering()``) and
+    /// drain.
     @inline(__always)
     func releaseClaim() -> Bool {
-        var delivering = 1
-        return claimWord.compareExchange(expected: &delivering, desired: 0)
+        var delivering = Claim.delivering
+        return claimWord.compareExchange(expected: &delivering, desired: Claim.idle)
     }
 
-    /// For the delivering thread, with the lock held: sets the claim word (1 to keep delivering,
-    /// 0 to give the loop back, 4 to close it after the terminal event).
+    /// For the delivering thread, with the lock held, after work arrived: clears the mark; the
+    /// thread drains what arrived.
     @inline(__always)
-    func setClaim(_ value: Int) { claimWord.store(value) }
+    func keepDelivering() { claimWord.store(Claim.delivering) }
+
+    /// For the delivering thread, with the lock held, when nothing waits: gives the loop back
+    /// (idle while the sink runs, closed once it stopped).
+    @inline(__always)
+    func giveBackClaim() { claimWord.store(isStopped ? Claim.closed : Claim.idle) }
+
+    /// For the delivering thread, with the lock held, as it takes the terminal event: nothing is
+    /// delivered after it.
+    @inline(__always)
+    func closeAfterTerminal() { claimWord.store(Claim.closed) }
+}
+
+/// The states of ``SerialControl``'s claim word. Not nested in the generic class: a nested type
+/// would be generic too, and unspecialized code would reach its constants through metadata.
+private enum Claim {
+    static var idle: Int { 0 }
+    static var delivering: Int { 1 }
+    static var workArrived: Int { 3 }
+    static var closed: Int { 4 }
 }
 
 /// What a transition of a ``SerializingSink`` left to do after unlocking. Not generic (nor nested

@@ -79,7 +79,7 @@ class SerializingSink<Input, Output, State>: Sink<Input, Output>,
             return
         }
         guard control.claimIfIdle() else {
-            control.queue.enqueue(element)  // the thread delivering runs it, or this one if it just finished
+            control.queue.append(element)  // the thread delivering runs it, or this one if it just finished
             guard control.claimDelivery() else { return control.unlock() }
             return drainQueued()
         }
@@ -156,7 +156,7 @@ class SerializingSink<Input, Output, State>: Sink<Input, Output>,
     private func deliverQueued() {
         if control.releaseClaim() { return }  // nothing arrived meanwhile: one compare-and-swap
         control.lock()
-        control.setClaim(1)  // still delivering; what arrived is drained now
+        control.keepDelivering()  // what arrived is drained now
         drainQueued()
     }
 
@@ -170,7 +170,7 @@ class SerializingSink<Input, Output, State>: Sink<Input, Output>,
             // Nothing is delivered for a discarded element, so the loop can be released in the
             // same critical section when nothing else waits.
             let done = control.discarded.isEmpty && control.queue.isEmpty && !control.isTerminalPending
-            if done { control.setClaim(control.releasedClaim) }
+            if done { control.giveBackClaim() }
             control.unlock()
             _ = consume element  // displaced by a transition: released here, outside the lock
             if done { return }
@@ -178,19 +178,19 @@ class SerializingSink<Input, Output, State>: Sink<Input, Output>,
         }
         while !control.queue.isEmpty {
             do {  // the element's scope ends before the lock is taken again: it is released outside
-                let element = control.queue.takeNext()
+                let element = control.queue.removeFirst()
                 control.unlock()
                 forwardNext(element)
             }
             control.lock()
         }
         guard control.isTerminalPending else {
-            control.setClaim(control.releasedClaim)  // nothing waits: releases the loop
+            control.giveBackClaim()  // nothing waits
             return control.unlock()
         }
         control.isTerminalPending = false
         let terminal = control.terminal.take()
-        control.setClaim(4)  // closed: nothing is delivered after a terminal event
+        control.closeAfterTerminal()
         control.unlock()
         switch terminal {
         case .completed: forwardCompleted()
