@@ -106,7 +106,7 @@ extension ObservableType {
                 onNext: onNext, onError: Hooks.errorHandlerCapturingCallStack(), onCompleted: onCompleted,
                 onDisposed: onDisposed)
             node.setUpstream(asObservable().subscribe(node))
-            return node
+            return node as DisposableNode  // the non-generic base: no metadata lookup to box it
         }
         if let onNext, onError == nil, onCompleted == nil, onDisposed == nil {
             let node = nextNodeType.init(onNext: onNext)
@@ -115,7 +115,7 @@ extension ObservableType {
         }
         let node = ClosureNode(onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed)
         node.setUpstream(asObservable().subscribe(node))
-        return node
+        return node as DisposableNode  // the non-generic base: no metadata lookup to box it
     }
 
     /// Subscribes with one closure that receives every event.
