@@ -56,6 +56,16 @@ public class Observable<Element>: ObservableType, @unchecked Sendable {  // immu
         preconditionFailure("abstract")
     }
 
+    /// The observable as a stage of a pipeline, if it is an element-wise operator's (see
+    /// ``PipelineStage``); `nil` for every other observable.
+    var pipelineStage: (any PipelineStage)? { nil }
+
+    /// As a pipeline stage after the head: runs the stage on `element` (its input and output type
+    /// are both `Element`), as stage `index` of `pipeline`.
+    func runStage<Input>(_ element: Element, in pipeline: Pipeline<Input, Element>, at index: Int) throws {
+        preconditionFailure("not a pipeline stage")
+    }
+
     /// Subscribes `observer`; after the returned disposable's `dispose()` returns, `observer`
     /// receives nothing more.
     public func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable

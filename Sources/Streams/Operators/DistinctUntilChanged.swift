@@ -1,5 +1,7 @@
-// Concurrency: single upstream, so calls arrive serialized; each sink's `last` is touched only
-// from `onNext`, which never overlaps itself.
+// Concurrency: single upstream, so calls arrive serialized; each subscription's `last` is touched
+// only from `onNext`, which never overlaps itself.
+// Fusion: `distinctUntilChanged()` is a pipeline stage (Engine/Pipeline.swift) whose state, the
+// last element, lives in the pipeline; the keyed and comparing forms have sinks of their own.
 //
 // States: first (nothing passed yet: `last` is empty); comparing (`last` holds the key of the last
 // element that passed).
@@ -8,7 +10,7 @@ extension ObservableType where Element: Equatable {
     /// Emits an element only when it differs (`!=`) from the previous one that passed through.
     @inlinable
     public func distinctUntilChanged() -> Observable<Element> {
-        EquatableDistinctObservable(source: asObservable())  // inlined: see MapObservable
+        EquatableDistinctObservable<Element, Element?>(source: asObservable())  // inlined: see MapObservable
     }
 }
 
@@ -43,24 +45,57 @@ extension ObservableType {
     }
 }
 
-// Unchecked Sendable: immutable after init
-/// `distinctUntilChanged()`'s observable, built by inlined code in the caller's module (see
-/// ``MapObservable``).
+/// `distinctUntilChanged()`'s observable and pipeline stage, built by inlined code in the caller's
+/// module (see ``MapObservable``). Its state is a `Slot`, the last element that passed.
+///
+/// `Slot` is always `Element?`. Taking it as a generic parameter puts its type metadata in the
+/// class metadata: running unspecialized (the app is another module), an `Element?` cost a
+/// runtime metadata lookup for `Optional<Element>` on every element.
 @usableFromInline
-final class EquatableDistinctObservable<Element: Equatable>: Observable<Element>, @unchecked Sendable {
+final class EquatableDistinctObservable<Element, Slot: DistinctSlot>: Observable<Element>, PipelineStage,
+    @unchecked Sendable  // immutable after init
+where Slot.Value == Element {
     @usableFromInline let source: Observable<Element>
-    @usableFromInline let sinkType: EquatableDistinctSink<Element, Element?>.Type
+    @usableFromInline let pipelineType: StagePipeline<Element>.Type
+    @usableFromInline let slotSize: Int
+    @usableFromInline let slotAlignment: Int
 
     @inlinable
     init(source: Observable<Element>) {
         self.source = source
-        self.sinkType = EquatableDistinctSink<Element, Element?>.self
+        self.pipelineType = StagePipeline<Element>.self
+        slotSize = MemoryLayout<Slot>.size
+        slotAlignment = MemoryLayout<Slot>.alignment
     }
 
+    override var pipelineStage: (any PipelineStage)? { self }
+    var upstreamStage: (any PipelineStage)? { source.pipelineStage }
+    var preservesType: Bool { true }
+    var stateLayout: (size: Int, alignment: Int)? { (slotSize, slotAlignment) }
+
     override func subscribe(_ receiver: Receiver<Element>) -> any Disposable {
-        let sink = sinkType.init(downstream: receiver)
-        sink.setUpstream(source.subscribe(sink))
-        return sink as DisposableNode  // the non-generic base: boxing it needs no metadata lookup
+        PipelineStages.subscribe(endingWith: self, final: receiver)
+    }
+
+    func subscribePipeline(_ stages: PipelineStages) -> any Disposable {
+        let pipeline = pipelineType.init(stages)
+        pipeline.setUpstream(source.subscribe(pipeline))
+        return pipeline as DisposableNode  // the non-generic base: boxing it needs no metadata lookup
+    }
+
+    func initializeState(_ state: UnsafeMutableRawPointer) {
+        state.initializeMemory(as: Slot.self, repeating: .empty, count: 1)
+    }
+
+    func deinitializeState(_ state: UnsafeMutableRawPointer) {
+        state.assumingMemoryBound(to: Slot.self).deinitialize(count: 1)
+    }
+
+    override func runStage<Input>(_ element: Element, in pipeline: Pipeline<Input, Element>, at index: Int) throws {
+        // A pipeline has at most one stateful stage, so the state is this stage's.
+        if pipeline.state.assumingMemoryBound(to: Slot.self).pointee.replace(with: element) {
+            try pipeline.push(element, after: index)
+        }
     }
 }
 
@@ -124,25 +159,6 @@ private final class KeyedDistinctSink<Element, Key: Equatable>: Sink<Element, El
         } catch {
             forwardError(error)
         }
-    }
-}
-
-// Unchecked Sendable: see SubscriptionNode; `last` only in serialized onNext
-/// Compares elements with `==` directly: no closure call per element.
-///
-/// `Slot` is always `Element?`. Taking it as a generic parameter puts its type metadata in the
-/// sink's class metadata: running unspecialized (the app is another module), a `var last:
-/// Element?` cost a runtime metadata lookup for `Optional<Element>` on every element.
-@usableFromInline
-final class EquatableDistinctSink<Element, Slot: DistinctSlot>: Sink<Element, Element>, @unchecked Sendable
-where Slot.Value == Element {
-    @exclusivity(unchecked) private var last = Slot.empty  // only in serialized onNext
-
-    required override init(downstream: Receiver<Element>) { super.init(downstream: downstream) }
-
-    override func onNext(_ element: Element) {
-        guard !isDisposed else { return }
-        if last.replace(with: element) { forwardNext(element) }
     }
 }
 

@@ -1,6 +1,5 @@
-// Concurrency: single upstream, so calls arrive serialized; the sink keeps no mutable state.
-// Memory: the sink reaches `predicate` through its observable (one word) rather than holding
-// the closure (two), which keeps it in a smaller malloc size class (Docs/Performance.md, M1).
+// Concurrency: single upstream, so calls arrive serialized; the stage keeps no state.
+// Fusion: `filter` is a pipeline stage (Engine/Pipeline.swift), like `map`.
 //
 // States: none (stateless).
 
@@ -13,44 +12,37 @@ extension ObservableType {
     }
 }
 
-/// `filter`'s observable, built by inlined code in the caller's module (see ``MapObservable``).
+// Unchecked Sendable: immutable after init
+/// `filter`'s observable and pipeline stage, built by inlined code in the caller's module (see
+/// ``MapObservable``).
 @usableFromInline
-final class FilterObservable<Element>: Observable<Element>, @unchecked Sendable {  // immutable after init
+final class FilterObservable<Element>: Observable<Element>, PipelineStage, @unchecked Sendable {
     @usableFromInline let source: Observable<Element>
     @usableFromInline let predicate: @Sendable (Element) throws -> Bool
-    @usableFromInline let sinkType: FilterSink<Element>.Type
+    @usableFromInline let pipelineType: StagePipeline<Element>.Type
 
     @inlinable
     init(source: Observable<Element>, predicate: @escaping @Sendable (Element) throws -> Bool) {
         self.source = source
         self.predicate = predicate
-        self.sinkType = FilterSink<Element>.self
+        self.pipelineType = StagePipeline<Element>.self
     }
+
+    override var pipelineStage: (any PipelineStage)? { self }
+    var upstreamStage: (any PipelineStage)? { source.pipelineStage }
+    var preservesType: Bool { true }
 
     override func subscribe(_ receiver: Receiver<Element>) -> any Disposable {
-        let sink = sinkType.init(parent: self, downstream: receiver)
-        sink.setUpstream(source.subscribe(sink))
-        return sink as DisposableNode  // the non-generic base: boxing it needs no metadata lookup
-    }
-}
-
-@usableFromInline
-final class FilterSink<Element>: Sink<Element, Element>, @unchecked Sendable {  // see SubscriptionNode
-    let parent: FilterObservable<Element>
-
-    required init(parent: FilterObservable<Element>, downstream: Receiver<Element>) {
-        self.parent = parent
-        super.init(downstream: downstream)
+        PipelineStages.subscribe(endingWith: self, final: receiver)
     }
 
-    override func onNext(_ element: Element) {
-        guard !isDisposed else { return }
-        do {
-            // `parent` lives as long as this sink, so the closure is called without retaining it.
-            let passes = try Unmanaged.passUnretained(parent)._withUnsafeGuaranteedRef { try $0.predicate(element) }
-            if passes { forwardNext(element) }
-        } catch {
-            forwardError(error)
-        }
+    func subscribePipeline(_ stages: PipelineStages) -> any Disposable {
+        let pipeline = pipelineType.init(stages)
+        pipeline.setUpstream(source.subscribe(pipeline))
+        return pipeline as DisposableNode  // the non-generic base: boxing it needs no metadata lookup
+    }
+
+    override func runStage<Input>(_ element: Element, in pipeline: Pipeline<Input, Element>, at index: Int) throws {
+        if try predicate(element) { try pipeline.push(element, after: index) }
     }
 }

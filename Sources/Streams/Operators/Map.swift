@@ -1,6 +1,6 @@
-// Concurrency: single upstream, so calls arrive serialized; the sink keeps no mutable state.
-// Memory: the sink reaches `transform` through its observable (one word) rather than holding
-// the closure (two), which keeps it in a smaller malloc size class (Docs/Performance.md, M1).
+// Concurrency: single upstream, so calls arrive serialized; the stage keeps no state.
+// Fusion: `map` is a pipeline stage (Engine/Pipeline.swift): with the element-wise operators
+// around it, it runs in one subscription node, not in a sink of its own.
 //
 // States: none (stateless).
 
@@ -12,47 +12,69 @@ extension ObservableType {
     }
 }
 
-/// `map`'s observable. Built by inlined code in the caller's module, where the element types are
-/// usually concrete: there its metadata and its sink's come from cached accessors, while this
-/// module's generic code would look each up at run time (some 300 instructions) on every `map`
-/// and every subscription (Docs/Performance.md, S4).
+// Unchecked Sendable: immutable after init
+/// `map`'s observable and pipeline stage. Built by inlined code in the caller's module, where the
+/// element types are usually concrete: there its metadata and its pipeline's come from cached
+/// accessors, while this module's generic code would look each up at run time (some 300
+/// instructions) on every `map` and every subscription (Docs/Performance.md, S4).
 @usableFromInline
-final class MapObservable<Source, Result>: Observable<Result>, @unchecked Sendable {  // immutable after init
+final class MapObservable<Source, Result>: Observable<Result>, PipelineStage, @unchecked Sendable {
     @usableFromInline let source: Observable<Source>
     @usableFromInline let transform: @Sendable (Source) throws -> Result
-    @usableFromInline let sinkType: MapSink<Source, Result>.Type
+    @usableFromInline let pipelineType: MapPipeline<Source, Result>.Type
+    /// `transform` typed as a function of `Result`, when `Source` is `Result`: what the stage calls
+    /// after the head of a pipeline (see ``runStage(_:in:at:)``).
+    @usableFromInline let sameTypeTransform: (@Sendable (Result) throws -> Result)?
 
     @inlinable
     init(source: Observable<Source>, transform: @escaping @Sendable (Source) throws -> Result) {
         self.source = source
         self.transform = transform
-        self.sinkType = MapSink<Source, Result>.self
+        self.pipelineType = MapPipeline<Source, Result>.self
+        // The same function: with `Source` being `Result`, the two types are one type.
+        sameTypeTransform =
+            Source.self == Result.self ? unsafeBitCast(transform, to: (@Sendable (Result) throws -> Result).self) : nil
     }
 
+    var preservesType: Bool { sameTypeTransform != nil }
+
+    override var pipelineStage: (any PipelineStage)? { self }
+    var upstreamStage: (any PipelineStage)? { source.pipelineStage }
+
     override func subscribe(_ receiver: Receiver<Result>) -> any Disposable {
-        let sink = sinkType.init(parent: self, downstream: receiver)
-        sink.setUpstream(source.subscribe(sink))
-        return sink as DisposableNode  // the non-generic base: boxing it needs no metadata lookup
+        PipelineStages.subscribe(endingWith: self, final: receiver)
+    }
+
+    func subscribePipeline(_ stages: PipelineStages) -> any Disposable {
+        let pipeline = pipelineType.init(stages)
+        pipeline.setUpstream(source.subscribe(pipeline))
+        return pipeline as DisposableNode  // the non-generic base: boxing it needs no metadata lookup
+    }
+
+    /// After the head of a pipeline, where `map` goes only if `Source` is `Result`.
+    override func runStage<Input>(_ element: Result, in pipeline: Pipeline<Input, Result>, at index: Int) throws {
+        // `transform` itself would need `element` copied as a `Source`.
+        try pipeline.push(sameTypeTransform!(element), after: index)
     }
 }
 
+/// The pipeline whose head is a `map`.
 @usableFromInline
-final class MapSink<Source, Result>: Sink<Source, Result>, @unchecked Sendable {  // see SubscriptionNode
-    let parent: MapObservable<Source, Result>
+final class MapPipeline<Source, Result>: Pipeline<Source, Result>, @unchecked Sendable {  // see Pipeline
+    private let head: MapObservable<Source, Result>
 
-    required init(parent: MapObservable<Source, Result>, downstream: Receiver<Result>) {
-        self.parent = parent
-        super.init(downstream: downstream)
+    required override init(_ stages: PipelineStages) {
+        head = unsafeDowncast(stages[0]!, to: MapObservable<Source, Result>.self)
+        super.init(stages)
     }
 
     override func onNext(_ element: Source) {
         guard !isDisposed else { return }
         do {
-            // `parent` lives as long as this sink, so the closure is called without retaining it.
-            let result = try Unmanaged.passUnretained(parent)._withUnsafeGuaranteedRef { try $0.transform(element) }
-            forwardNext(result)
+            // `head` lives as long as this pipeline: its closure is called without retaining it.
+            try push(Unmanaged.passUnretained(head)._withUnsafeGuaranteedRef { try $0.transform(element) }, after: 0)
         } catch {
-            forwardError(error)
+            fail(error)
         }
     }
 }

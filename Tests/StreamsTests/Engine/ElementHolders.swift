@@ -84,6 +84,14 @@ extension Holder {
     static let distinctUntilChanged = Holder("distinctUntilChanged") { _ in
         operatorRig { $0.distinctUntilChanged { $0.name == $1.name }.map(\.name) }
     }
+    /// `distinctUntilChanged()` itself, whose last element is a pipeline's inline state, and
+    /// one whose element is too wide for it, whose state the pipeline allocates.
+    static let distinctUntilChangedStage = Holder("distinctUntilChanged() (a pipeline stage)") { _ in
+        operatorRig { $0.map(NamedProbe.init).distinctUntilChanged().map(\.probe.name) }
+    }
+    static let distinctUntilChangedWideStage = Holder("distinctUntilChanged() (out-of-line state)") { _ in
+        operatorRig { $0.map(WideNamedProbe.init).distinctUntilChanged().map(\.probe.name) }
+    }
     static let scan = Holder("scan") { _ in
         operatorRig { $0.scan(Probe?.none) { _, latest in latest }.map { $0?.name ?? "-" } }
     }
@@ -110,9 +118,24 @@ extension Holder {
 
     /// The operators that keep a latest or pending element.
     static let operators: [Holder] = [
-        debounce, throttle, sample, distinctUntilChanged, scan, combineLatest, withLatestFrom, takeLast, buffer,
-        window, delay,
+        debounce, throttle, sample, distinctUntilChanged, distinctUntilChangedStage, distinctUntilChangedWideStage,
+        scan, combineLatest, withLatestFrom, takeLast, buffer, window, delay,
     ]
+}
+
+/// A probe compared by name, for `distinctUntilChanged()`, which needs `Equatable` elements.
+struct NamedProbe: Equatable, Sendable {
+    let probe: Probe
+    init(_ probe: Probe) { self.probe = probe }
+    static func == (lhs: Self, rhs: Self) -> Bool { lhs.probe.name == rhs.probe.name }
+}
+
+/// ``NamedProbe`` with two more words: wider than a pipeline's inline state.
+struct WideNamedProbe: Equatable, Sendable {
+    let probe: Probe
+    let padding = (0, 0)
+    init(_ probe: Probe) { self.probe = probe }
+    static func == (lhs: Self, rhs: Self) -> Bool { lhs.probe.name == rhs.probe.name }
 }
 
 /// The probes' names joined: a buffer's name.

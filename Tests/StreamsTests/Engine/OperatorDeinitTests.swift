@@ -41,6 +41,8 @@ import Testing
                 .sends: [.next(230, "x"), .next(250, "c")],
             ]),
         Displacement(holder: .distinctUntilChanged, steps: abc, victim: "a", expected: keptAndPassedOn),
+        Displacement(holder: .distinctUntilChangedStage, steps: abc, victim: "a", expected: keptAndPassedOn),
+        Displacement(holder: .distinctUntilChangedWideStage, steps: abc, victim: "a", expected: keptAndPassedOn),
         Displacement(holder: .scan, steps: abc, victim: "a", expected: keptAndPassedOn),
         Displacement(
             holder: .combineLatest, steps: [.other("o"), .main("a"), .main("b"), .main("c")], victim: "a",
@@ -104,6 +106,12 @@ import Testing
             .sample, steps: [.main("a"), .complete], emitted: [.next(220, "a")], end: 220, endsFirst: false),
         .ending(
             .distinctUntilChanged, steps: [.main("a"), .complete], emitted: [.next(210, "a")], end: 220,
+            endsFirst: true),
+        .ending(
+            .distinctUntilChangedStage, steps: [.main("a"), .complete], emitted: [.next(210, "a")], end: 220,
+            endsFirst: true),
+        .ending(
+            .distinctUntilChangedWideStage, steps: [.main("a"), .complete], emitted: [.next(210, "a")], end: 220,
             endsFirst: true),
         .ending(
             .scan, steps: [.main("a"), .complete], emitted: [.next(210, "a")], end: 220, endsFirst: true),

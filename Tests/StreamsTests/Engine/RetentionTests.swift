@@ -30,6 +30,8 @@ import Testing
         Retention(holder: .throttle, live: [1, 0, 0]),
         Retention(holder: .sample, live: [1, 0, 0]),
         Retention(holder: .distinctUntilChanged, live: [1, 0, 0]),
+        Retention(holder: .distinctUntilChangedStage, live: [1, 0, 0]),
+        Retention(holder: .distinctUntilChangedWideStage, live: [1, 0, 0]),
         Retention(holder: .scan, live: [1, 0, 0]),
         Retention(holder: .combineLatest, live: [2, 0, 0]),
         Retention(holder: .withLatestFrom, live: [1, 0, 0]),

@@ -1,0 +1,199 @@
+// One subscription node for a run of consecutive element-wise operators: `subject.map(f)
+// .filter(p).distinctUntilChanged()` subscribes one `Pipeline` that runs `f`, then `p`, then the
+// comparison, instead of three sinks. The observables stay one per operator (each call returns
+// an `Observable`, as in RxSwift); what the run saves is a node per operator after the first:
+// its allocation, its disposal, and its hop per element.
+//
+// States (of the node, kept by `SubscriptionNode`): live (each element runs through the stages
+// in order; a stage that finds the node disposed stops the element there); terminating (a
+// terminal event, or a stage's throw, is being forwarded to the final receiver); released.
+//
+// Invariants:
+// - A pipeline runs at most `PipelineStages.capacity` stages, at most one of them stateful, and
+//   every stage after its head keeps the element type; the stages before a full, second-stateful
+//   or type-changing point get a pipeline of their own, whose receiver is this one.
+// - The stages and the receiver are `let`s of the node, so an element reaches them with no
+//   reference counting; the state is touched only by `onNext` (serialized by the Observable
+//   contract), `init` and `deinit`.
+
+/// The stages one pipeline runs: what ``subscribe(endingWith:final:)`` collects before the head
+/// makes the ``Pipeline``.
+struct PipelineStages {
+    /// The most stages one pipeline runs (a longer run gets several pipelines).
+    static var capacity: Int { 6 }
+
+    // The stages, last first (the order they are collected in), in fixed slots: a subscription
+    // allocates nothing but its pipeline. Unretained: the caller keeps the last stage, which keeps
+    // the others (its sources), until the pipeline holds them.
+    unowned(unsafe) private var slot0: any PipelineStage
+    unowned(unsafe) private var slot1: (any PipelineStage)?
+    unowned(unsafe) private var slot2: (any PipelineStage)?
+    unowned(unsafe) private var slot3: (any PipelineStage)?
+    unowned(unsafe) private var slot4: (any PipelineStage)?
+    unowned(unsafe) private var slot5: (any PipelineStage)?
+    /// How many slots are in use.
+    private(set) var count = 1
+    /// The one stage with state, if any.
+    unowned(unsafe) private(set) var stateful: (any PipelineStage)?
+    /// The receiver of the last stage's output.
+    unowned(unsafe) let final: DisposableNode
+
+    private init(last: any PipelineStage, final: DisposableNode) {
+        slot0 = last
+        self.final = final
+    }
+
+    /// The stage at `index`, counted from the head; `nil` past the last.
+    subscript(index: Int) -> (any PipelineStage)? {
+        switch count - 1 - index {
+        case 0: slot0
+        case 1: slot1
+        case 2: slot2
+        case 3: slot3
+        case 4: slot4
+        case 5: slot5
+        default: nil
+        }
+    }
+
+    /// Subscribes the stages that end with `last` to their source: as many as one pipeline takes
+    /// (see the invariants), the rest through pipelines of their own. `final` receives `last`'s
+    /// output; the result is the pipeline that delivers to it.
+    static func subscribe(endingWith last: any PipelineStage, final: DisposableNode) -> any Disposable {
+        var stages = PipelineStages(last: last, final: final)
+        if last.stateLayout != nil { stages.stateful = last }
+        var head = last
+        while stages.count < capacity, head.preservesType, let upstream = head.upstreamStage {
+            if upstream.stateLayout != nil {
+                if stages.stateful != nil { break }
+                stages.stateful = upstream
+            }
+            switch stages.count {
+            case 1: stages.slot1 = upstream
+            case 2: stages.slot2 = upstream
+            case 3: stages.slot3 = upstream
+            case 4: stages.slot4 = upstream
+            default: stages.slot5 = upstream
+            }
+            stages.count += 1
+            head = upstream
+        }
+        return head.subscribePipeline(stages)
+    }
+}
+
+/// The subscription node that runs a run of pipeline stages (see the file header): the part
+/// every pipeline shares. A subclass takes `Input` and runs the head: ``StagePipeline`` when the
+/// head keeps the element type, `map`'s own when it is a `map`.
+///
+/// `@usableFromInline` so a head's observable, built in the caller's module, can keep its
+/// pipeline's metatype (a generic class's metadata is looked up at run time in this module's
+/// code).
+@usableFromInline
+class Pipeline<Input, Element>: SubscriptionNode<Input>, @unchecked Sendable {  // see the invariants above
+    // The stages after the head. Calls go through forced unwraps of `let`s: on this toolchain a
+    // forced unwrap borrows the stage, while `if let` or `unsafelyUnwrapped` retain and release
+    // it around every call.
+    private let stage1: Observable<Element>?
+    private let stage2: Observable<Element>?
+    private let stage3: Observable<Element>?
+    private let stage4: Observable<Element>?
+    private let stage5: Observable<Element>?
+    private let count: Int
+    private let stateful: (any PipelineStage)?
+    private let final: Receiver<Element>
+    /// The stateful stage's state when it fits here (two words, word-aligned)…
+    @exclusivity(unchecked) private var inlineState: (UInt, UInt) = (0, 0)  // see the invariants above
+    /// …or its own allocation, freed by `deinit`.
+    private var outOfLineState: UnsafeMutableRawPointer?
+
+    /// A pipeline running `stages`; the subclass keeps the head.
+    init(_ stages: PipelineStages) {
+        // Every stage after the head, and so the receiver, has `Element` as its output type.
+        // (Not `Optional.map`: generic over its result, it looks up `Observable<Element>`'s metadata.)
+        func tail(_ index: Int) -> Observable<Element>? {
+            guard let stage = stages[index] else { return nil }
+            return unsafeDowncast(stage, to: Observable<Element>.self)
+        }
+        stage1 = tail(1)
+        stage2 = tail(2)
+        stage3 = tail(3)
+        stage4 = tail(4)
+        stage5 = tail(5)
+        count = stages.count
+        stateful = stages.stateful
+        final = unsafeDowncast(stages.final, to: Receiver<Element>.self)
+        super.init()
+        guard let stateful, let layout = stateful.stateLayout else { return }
+        if layout.size > MemoryLayout<(UInt, UInt)>.size || layout.alignment > MemoryLayout<(UInt, UInt)>.alignment {
+            outOfLineState = .allocate(byteCount: layout.size, alignment: layout.alignment)
+        }
+        stateful.initializeState(state)
+    }
+
+    deinit {
+        guard let stateful else { return }
+        stateful.deinitializeState(state)
+        outOfLineState?.deallocate()
+    }
+
+    override final func onError(_ error: any Error) { fail(error) }
+
+    override final func onCompleted() {
+        guard beginTerminal() else { return }
+        final.onCompleted()
+        finishTerminal()
+    }
+
+    /// Passes `element`, what stage `index` lets through, to the next stage, or to the receiver
+    /// after the last one; nothing once the pipeline is disposed.
+    @inline(__always)
+    final func push(_ element: Element, after index: Int) throws {
+        guard !isDisposed else { return }
+        let next = index + 1
+        if next == count { return final.onNext(element) }
+        switch next {
+        case 1: try stage1!.runStage(element, in: self, at: 1)
+        case 2: try stage2!.runStage(element, in: self, at: 2)
+        case 3: try stage3!.runStage(element, in: self, at: 3)
+        case 4: try stage4!.runStage(element, in: self, at: 4)
+        default: try stage5!.runStage(element, in: self, at: 5)
+        }
+    }
+
+    /// Forwards `error` (the upstream's, or a stage's throw) once, then releases everything, as
+    /// ``Sink/forwardError(_:)`` does.
+    final func fail(_ error: any Error) {
+        guard beginTerminal() else { return }
+        final.onError(error)
+        finishTerminal()
+    }
+
+    /// The address of the stateful stage's state (only while there is one).
+    final var state: UnsafeMutableRawPointer {
+        if let outOfLineState { return outOfLineState }
+        // A stored property of a class keeps its address for the object's lifetime.
+        return withUnsafeMutablePointer(to: &inlineState) { UnsafeMutableRawPointer($0) }
+    }
+}
+
+/// The pipeline whose head keeps the element type (`filter`, `distinctUntilChanged()`, a `map`
+/// to the same type is run by `map`'s own pipeline).
+@usableFromInline
+final class StagePipeline<Element>: Pipeline<Element, Element>, @unchecked Sendable {  // see Pipeline
+    private let head: Observable<Element>
+
+    required override init(_ stages: PipelineStages) {
+        head = unsafeDowncast(stages[0]!, to: Observable<Element>.self)
+        super.init(stages)
+    }
+
+    override func onNext(_ element: Element) {
+        guard !isDisposed else { return }
+        do {
+            try head.runStage(element, in: self, at: 0)
+        } catch {
+            fail(error)
+        }
+    }
+}
