@@ -20,7 +20,7 @@
 /// makes the ``Pipeline``.
 struct PipelineStages {
     /// The most stages one pipeline runs (a longer run gets several pipelines).
-    static var capacity: Int { 6 }
+    static var capacity: Int { 5 }
 
     // The stages, last first (the order they are collected in), in fixed slots: a subscription
     // allocates nothing but its pipeline. Unretained: the caller keeps the last stage, which keeps
@@ -30,7 +30,6 @@ struct PipelineStages {
     unowned(unsafe) private var slot2: (any PipelineStage)?
     unowned(unsafe) private var slot3: (any PipelineStage)?
     unowned(unsafe) private var slot4: (any PipelineStage)?
-    unowned(unsafe) private var slot5: (any PipelineStage)?
     /// How many slots are in use.
     private(set) var count = 1
     /// The one stage with state, if any.
@@ -51,7 +50,6 @@ struct PipelineStages {
         case 2: slot2
         case 3: slot3
         case 4: slot4
-        case 5: slot5
         default: nil
         }
     }
@@ -72,8 +70,7 @@ struct PipelineStages {
             case 1: stages.slot1 = upstream
             case 2: stages.slot2 = upstream
             case 3: stages.slot3 = upstream
-            case 4: stages.slot4 = upstream
-            default: stages.slot5 = upstream
+            default: stages.slot4 = upstream
             }
             stages.count += 1
             head = upstream
@@ -98,7 +95,6 @@ class Pipeline<Input, Element>: SubscriptionNode<Input>, @unchecked Sendable {  
     private let stage2: Observable<Element>?
     private let stage3: Observable<Element>?
     private let stage4: Observable<Element>?
-    private let stage5: Observable<Element>?
     private let count: Int
     private let stateful: (any PipelineStage)?
     private let final: Receiver<Element>
@@ -119,7 +115,6 @@ class Pipeline<Input, Element>: SubscriptionNode<Input>, @unchecked Sendable {  
         stage2 = tail(2)
         stage3 = tail(3)
         stage4 = tail(4)
-        stage5 = tail(5)
         count = stages.count
         stateful = stages.stateful
         final = unsafeDowncast(stages.final, to: Receiver<Element>.self)
@@ -156,8 +151,7 @@ class Pipeline<Input, Element>: SubscriptionNode<Input>, @unchecked Sendable {  
         case 1: try stage1!.runStage(element, in: self, at: 1)
         case 2: try stage2!.runStage(element, in: self, at: 2)
         case 3: try stage3!.runStage(element, in: self, at: 3)
-        case 4: try stage4!.runStage(element, in: self, at: 4)
-        default: try stage5!.runStage(element, in: self, at: 5)
+        default: try stage4!.runStage(element, in: self, at: 4)
         }
     }
 

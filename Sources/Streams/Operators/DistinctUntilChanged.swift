@@ -57,21 +57,18 @@ final class EquatableDistinctObservable<Element, Slot: DistinctSlot>: Observable
 where Slot.Value == Element {
     @usableFromInline let source: Observable<Element>
     @usableFromInline let pipelineType: StagePipeline<Element>.Type
-    @usableFromInline let slotSize: Int
-    @usableFromInline let slotAlignment: Int
 
     @inlinable
     init(source: Observable<Element>) {
         self.source = source
         self.pipelineType = StagePipeline<Element>.self
-        slotSize = MemoryLayout<Slot>.size
-        slotAlignment = MemoryLayout<Slot>.alignment
     }
 
     override var pipelineStage: (any PipelineStage)? { self }
     var upstreamStage: (any PipelineStage)? { source.pipelineStage }
     var preservesType: Bool { true }
-    var stateLayout: (size: Int, alignment: Int)? { (slotSize, slotAlignment) }
+    // `Slot`'s metadata is in the class metadata: its layout costs no lookup.
+    var stateLayout: (size: Int, alignment: Int)? { (MemoryLayout<Slot>.size, MemoryLayout<Slot>.alignment) }
 
     override func subscribe(_ receiver: Receiver<Element>) -> any Disposable {
         PipelineStages.subscribe(endingWith: self, final: receiver)

@@ -26,9 +26,17 @@ import Testing
                 == 2)
     }
 
-    @Test func aPipelineTakesSixStagesAndTheRestGetAnother() {
-        #expect(liveNodes { source in (0..<6).reduce(source) { chain, _ in chain.map { $0 + 1 } } } == 2)
-        #expect(liveNodes { source in (0..<7).reduce(source) { chain, _ in chain.map { $0 + 1 } } } == 3)
+    @Test func aPipelineTakesFiveStagesAndTheRestGetAnother() {
+        #expect(liveNodes { source in (0..<5).reduce(source) { chain, _ in chain.map { $0 + 1 } } } == 2)
+        #expect(liveNodes { source in (0..<6).reduce(source) { chain, _ in chain.map { $0 + 1 } } } == 3)
+        #expect(liveNodes { source in (0..<11).reduce(source) { chain, _ in chain.map { $0 + 1 } } } == 4)
+    }
+
+    @Test func aLongChainSplitIntoPipelinesKeepsEveryStage() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 0), .next(220, 5), .completed(300)])
+        let res = scheduler.start { (0..<12).reduce(xs.asObservable()) { chain, step in chain.map { $0 * 2 + step % 2 } } }
+        #expect(res.events == [.next(210, 1365), .next(220, 21845), .completed(300)])
     }
 
     @Test func aSecondStatefulStageOrATypeChangeStartsAnotherPipeline() {
