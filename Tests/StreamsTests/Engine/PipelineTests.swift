@@ -35,7 +35,9 @@ import Testing
     @Test func aLongChainSplitIntoPipelinesKeepsEveryStage() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 0), .next(220, 5), .completed(300)])
-        let res = scheduler.start { (0..<12).reduce(xs.asObservable()) { chain, step in chain.map { $0 * 2 + step % 2 } } }
+        let res = scheduler.start {
+            (0..<12).reduce(xs.asObservable()) { chain, step in chain.map { $0 * 2 + step % 2 } }
+        }
         #expect(res.events == [.next(210, 1365), .next(220, 21845), .completed(300)])
     }
 
