@@ -104,7 +104,7 @@ class Pipeline<Input, Element>: SubscriptionNode<Input>, @unchecked Sendable {  
     private var outOfLineState: UnsafeMutableRawPointer?
 
     /// A pipeline running `stages`; the subclass keeps the head.
-    init(_ stages: PipelineStages) {
+    required init(_ stages: PipelineStages) {
         // Every stage after the head, and so the receiver, has `Element` as its output type.
         // (Not `Optional.map`: generic over its result, it looks up `Observable<Element>`'s metadata.)
         func tail(_ index: Int) -> Observable<Element>? {
@@ -177,7 +177,7 @@ class Pipeline<Input, Element>: SubscriptionNode<Input>, @unchecked Sendable {  
 final class StagePipeline<Element>: Pipeline<Element, Element>, @unchecked Sendable {  // see Pipeline
     private let head: Observable<Element>
 
-    required override init(_ stages: PipelineStages) {
+    required init(_ stages: PipelineStages) {
         head = unsafeDowncast(stages[0]!, to: Observable<Element>.self)
         super.init(stages)
     }

@@ -37,8 +37,39 @@ protocol PipelineStage: AnyObject {
     func subscribePipeline(_ stages: PipelineStages) -> any Disposable
 }
 
-extension PipelineStage {
+/// The observable half of every pipeline stage: its source, and how subscribing to it makes a
+/// pipeline (or joins one). A subclass adds the stage's work: ``Observable/runStage(_:in:at:)``,
+/// its state if it has one, and, for a head that changes the element type, its own pipeline class.
+///
+/// `@usableFromInline`, with an inlinable `init`, so a stage is built in the caller's module, where
+/// its metadata and its pipeline's come from cached accessors (see `MapObservable`).
+@usableFromInline
+class StageObservable<Source, Output>: Observable<Output>, PipelineStage, @unchecked Sendable {  // immutable after init
+    /// The observable this stage applies to.
+    @usableFromInline final let source: Observable<Source>
+    /// The pipeline this stage makes as a head.
+    @usableFromInline final let pipelineType: Pipeline<Source, Output>.Type
+
+    @inlinable
+    init(source: Observable<Source>, pipelineType: Pipeline<Source, Output>.Type) {
+        self.source = source
+        self.pipelineType = pipelineType
+    }
+
+    override final var pipelineStage: (any PipelineStage)? { self }
+    final var upstreamStage: (any PipelineStage)? { source.pipelineStage }
+    var preservesType: Bool { true }
     var stateLayout: (size: Int, alignment: Int)? { nil }
     func initializeState(_ state: UnsafeMutableRawPointer) {}
     func deinitializeState(_ state: UnsafeMutableRawPointer) {}
+
+    override final func subscribe(_ receiver: Receiver<Output>) -> any Disposable {
+        PipelineStages.subscribe(endingWith: self, final: receiver)
+    }
+
+    final func subscribePipeline(_ stages: PipelineStages) -> any Disposable {
+        let pipeline = pipelineType.init(stages)
+        pipeline.setUpstream(source.subscribe(pipeline))
+        return pipeline as DisposableNode  // the non-generic base: boxing it needs no metadata lookup
+    }
 }

@@ -52,39 +52,22 @@ extension ObservableType {
 /// class metadata: running unspecialized (the app is another module), an `Element?` cost a
 /// runtime metadata lookup for `Optional<Element>` on every element.
 @usableFromInline
-final class EquatableDistinctObservable<Element, Slot: DistinctSlot>: Observable<Element>, PipelineStage,
+final class EquatableDistinctObservable<Element, Slot: DistinctSlot>: StageObservable<Element, Element>,
     @unchecked Sendable  // immutable after init
 where Slot.Value == Element {
-    @usableFromInline let source: Observable<Element>
-    @usableFromInline let pipelineType: StagePipeline<Element>.Type
-
     @inlinable
     init(source: Observable<Element>) {
-        self.source = source
-        self.pipelineType = StagePipeline<Element>.self
+        super.init(source: source, pipelineType: StagePipeline<Element>.self)
     }
 
-    override var pipelineStage: (any PipelineStage)? { self }
-    var upstreamStage: (any PipelineStage)? { source.pipelineStage }
-    var preservesType: Bool { true }
     // `Slot`'s metadata is in the class metadata: its layout costs no lookup.
-    var stateLayout: (size: Int, alignment: Int)? { (MemoryLayout<Slot>.size, MemoryLayout<Slot>.alignment) }
+    override var stateLayout: (size: Int, alignment: Int)? { (MemoryLayout<Slot>.size, MemoryLayout<Slot>.alignment) }
 
-    override func subscribe(_ receiver: Receiver<Element>) -> any Disposable {
-        PipelineStages.subscribe(endingWith: self, final: receiver)
-    }
-
-    func subscribePipeline(_ stages: PipelineStages) -> any Disposable {
-        let pipeline = pipelineType.init(stages)
-        pipeline.setUpstream(source.subscribe(pipeline))
-        return pipeline as DisposableNode  // the non-generic base: boxing it needs no metadata lookup
-    }
-
-    func initializeState(_ state: UnsafeMutableRawPointer) {
+    override func initializeState(_ state: UnsafeMutableRawPointer) {
         state.initializeMemory(as: Slot.self, repeating: .empty, count: 1)
     }
 
-    func deinitializeState(_ state: UnsafeMutableRawPointer) {
+    override func deinitializeState(_ state: UnsafeMutableRawPointer) {
         state.assumingMemoryBound(to: Slot.self).deinitialize(count: 1)
     }
 

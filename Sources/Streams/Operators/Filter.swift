@@ -16,30 +16,13 @@ extension ObservableType {
 /// `filter`'s observable and pipeline stage, built by inlined code in the caller's module (see
 /// ``MapObservable``).
 @usableFromInline
-final class FilterObservable<Element>: Observable<Element>, PipelineStage, @unchecked Sendable {
-    @usableFromInline let source: Observable<Element>
+final class FilterObservable<Element>: StageObservable<Element, Element>, @unchecked Sendable {
     @usableFromInline let predicate: @Sendable (Element) throws -> Bool
-    @usableFromInline let pipelineType: StagePipeline<Element>.Type
 
     @inlinable
     init(source: Observable<Element>, predicate: @escaping @Sendable (Element) throws -> Bool) {
-        self.source = source
         self.predicate = predicate
-        self.pipelineType = StagePipeline<Element>.self
-    }
-
-    override var pipelineStage: (any PipelineStage)? { self }
-    var upstreamStage: (any PipelineStage)? { source.pipelineStage }
-    var preservesType: Bool { true }
-
-    override func subscribe(_ receiver: Receiver<Element>) -> any Disposable {
-        PipelineStages.subscribe(endingWith: self, final: receiver)
-    }
-
-    func subscribePipeline(_ stages: PipelineStages) -> any Disposable {
-        let pipeline = pipelineType.init(stages)
-        pipeline.setUpstream(source.subscribe(pipeline))
-        return pipeline as DisposableNode  // the non-generic base: boxing it needs no metadata lookup
+        super.init(source: source, pipelineType: StagePipeline<Element>.self)
     }
 
     override func runStage<Input>(_ element: Element, in pipeline: Pipeline<Input, Element>, at index: Int) throws {

@@ -18,38 +18,22 @@ extension ObservableType {
 /// accessors, while this module's generic code would look each up at run time (some 300
 /// instructions) on every `map` and every subscription (Docs/Performance.md, S4).
 @usableFromInline
-final class MapObservable<Source, Result>: Observable<Result>, PipelineStage, @unchecked Sendable {
-    @usableFromInline let source: Observable<Source>
+final class MapObservable<Source, Result>: StageObservable<Source, Result>, @unchecked Sendable {
     @usableFromInline let transform: @Sendable (Source) throws -> Result
-    @usableFromInline let pipelineType: MapPipeline<Source, Result>.Type
     /// `transform` typed as a function of `Result`, when `Source` is `Result`: what the stage calls
     /// after the head of a pipeline (see ``runStage(_:in:at:)``).
     @usableFromInline let sameTypeTransform: (@Sendable (Result) throws -> Result)?
 
     @inlinable
     init(source: Observable<Source>, transform: @escaping @Sendable (Source) throws -> Result) {
-        self.source = source
         self.transform = transform
-        self.pipelineType = MapPipeline<Source, Result>.self
         // The same function: with `Source` being `Result`, the two types are one type.
         sameTypeTransform =
             Source.self == Result.self ? unsafeBitCast(transform, to: (@Sendable (Result) throws -> Result).self) : nil
+        super.init(source: source, pipelineType: MapPipeline<Source, Result>.self)
     }
 
-    var preservesType: Bool { sameTypeTransform != nil }
-
-    override var pipelineStage: (any PipelineStage)? { self }
-    var upstreamStage: (any PipelineStage)? { source.pipelineStage }
-
-    override func subscribe(_ receiver: Receiver<Result>) -> any Disposable {
-        PipelineStages.subscribe(endingWith: self, final: receiver)
-    }
-
-    func subscribePipeline(_ stages: PipelineStages) -> any Disposable {
-        let pipeline = pipelineType.init(stages)
-        pipeline.setUpstream(source.subscribe(pipeline))
-        return pipeline as DisposableNode  // the non-generic base: boxing it needs no metadata lookup
-    }
+    override var preservesType: Bool { sameTypeTransform != nil }
 
     /// After the head of a pipeline, where `map` goes only if `Source` is `Result`.
     override func runStage<Input>(_ element: Result, in pipeline: Pipeline<Input, Result>, at index: Int) throws {
@@ -63,7 +47,7 @@ final class MapObservable<Source, Result>: Observable<Result>, PipelineStage, @u
 final class MapPipeline<Source, Result>: Pipeline<Source, Result>, @unchecked Sendable {  // see Pipeline
     private let head: MapObservable<Source, Result>
 
-    required override init(_ stages: PipelineStages) {
+    required init(_ stages: PipelineStages) {
         head = unsafeDowncast(stages[0]!, to: MapObservable<Source, Result>.self)
         super.init(stages)
     }
