@@ -171,7 +171,8 @@ private final class ComparingDistinctSink<Element, Key>: Sink<Element, Element>,
     }
 }
 
-/// The last element an `EquatableDistinctSink` let through; `Optional` is the one conformer.
+/// The last element `distinctUntilChanged()` let through (its pipeline state); `Optional` is the
+/// one conformer.
 @usableFromInline
 protocol DistinctSlot {
     associatedtype Value: Equatable
