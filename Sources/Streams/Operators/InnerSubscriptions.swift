@@ -162,12 +162,7 @@ where Mapping.Source == Source, Mapping.Result == Inner {
             update { state, _ in accepts = state.acceptsInner }
             guard accepts else { return }
         }
-        let inner: Observable<Inner>
-        do {
-            inner = try mapping.inner(for: element)
-        } catch {
-            return onError(error)
-        }
+        guard let inner = innerObservable(for: element) else { return }
         var started: DisposableNode?  // not `ChildNode<…>?`: that optional's metadata is looked up at runtime
         update { state, effects in
             guard let key = state.admit(inner, effects) else { return }
@@ -175,9 +170,26 @@ where Mapping.Source == Source, Mapping.Result == Inner {
             state.register(child, key: key)
             started = child
         }
-        guard let started else { return }
-        unsafeDowncast(started, to: childType).subscribe(to: inner)
+        // Moved out, not copied: a copy would cost a retain and a release per inner.
+        guard let started = started.take() else { return }
+        // `started` keeps the child for the call: reached unretained, with no retain and release
+        // around it.
+        Unmanaged.passUnretained(started)._withUnsafeGuaranteedRef {
+            unsafeDowncast($0, to: childType).subscribe(to: inner)
+        }
         if isBounded { pump() }
+    }
+
+    /// The inner observable for `element`, or `nil` after failing the sink with the mapping's
+    /// error. (A `let` initialised in one expression: the transition above then borrows it, where
+    /// one assigned in a `do` block was retained for it.)
+    private func innerObservable(for element: Source) -> Observable<Inner>? {
+        do {
+            return try mapping.inner(for: element)
+        } catch {
+            onError(error)
+            return nil
+        }
     }
 
     override func onCompleted() {
