@@ -80,14 +80,15 @@ struct PipelineStages {
 }
 
 /// The subscription node that runs a run of pipeline stages (see the file header): the part
-/// every pipeline shares. A subclass takes `Input` and runs the head: ``StagePipeline`` when the
+/// every pipeline shares. A ``Sink`` whose downstream receives the last stage's output, so
+/// errors (the upstream's, or a stage's throw) and completion are forwarded as by any sink. A subclass takes `Input` and runs the head: ``StagePipeline`` when the
 /// head keeps the element type, `map`'s own when it is a `map`.
 ///
 /// `@usableFromInline` so a head's observable, built in the caller's module, can keep its
 /// pipeline's metatype (a generic class's metadata is looked up at run time in this module's
 /// code).
 @usableFromInline
-class Pipeline<Input, Element>: SubscriptionNode<Input>, @unchecked Sendable {  // see the invariants above
+class Pipeline<Input, Element>: Sink<Input, Element>, @unchecked Sendable {  // see the invariants above
     // The stages after the head. Calls go through forced unwraps of `let`s: on this toolchain a
     // forced unwrap borrows the stage, while `if let` or `unsafelyUnwrapped` retain and release
     // it around every call.
@@ -97,7 +98,6 @@ class Pipeline<Input, Element>: SubscriptionNode<Input>, @unchecked Sendable {  
     private let stage4: Observable<Element>?
     private let count: Int
     private let stateful: (any PipelineStage)?
-    private let final: Receiver<Element>
     /// The stateful stage's state when it fits here (two words, word-aligned)…
     @exclusivity(unchecked) private var inlineState: (UInt, UInt) = (0, 0)  // see the invariants above
     /// …or its own allocation, freed by `deinit`.
@@ -117,8 +117,7 @@ class Pipeline<Input, Element>: SubscriptionNode<Input>, @unchecked Sendable {  
         stage4 = tail(4)
         count = stages.count
         stateful = stages.stateful
-        final = unsafeDowncast(stages.final, to: Receiver<Element>.self)
-        super.init()
+        super.init(downstream: unsafeDowncast(stages.final, to: Receiver<Element>.self))
         guard let stateful, let layout = stateful.stateLayout else { return }
         if layout.size > MemoryLayout<(UInt, UInt)>.size || layout.alignment > MemoryLayout<(UInt, UInt)>.alignment {
             outOfLineState = .allocate(byteCount: layout.size, alignment: layout.alignment)
@@ -132,35 +131,19 @@ class Pipeline<Input, Element>: SubscriptionNode<Input>, @unchecked Sendable {  
         outOfLineState?.deallocate()
     }
 
-    override final func onError(_ error: any Error) { fail(error) }
-
-    override final func onCompleted() {
-        guard beginTerminal() else { return }
-        final.onCompleted()
-        finishTerminal()
-    }
-
     /// Passes `element`, what stage `index` lets through, to the next stage, or to the receiver
     /// after the last one; nothing once the pipeline is disposed.
     @inline(__always)
     final func push(_ element: Element, after index: Int) throws {
         guard !isDisposed else { return }
         let next = index + 1
-        if next == count { return final.onNext(element) }
+        if next == count { return downstream.onNext(element) }
         switch next {
         case 1: try stage1!.runStage(element, in: self, at: 1)
         case 2: try stage2!.runStage(element, in: self, at: 2)
         case 3: try stage3!.runStage(element, in: self, at: 3)
         default: try stage4!.runStage(element, in: self, at: 4)
         }
-    }
-
-    /// Forwards `error` (the upstream's, or a stage's throw) once, then releases everything, as
-    /// ``Sink/forwardError(_:)`` does.
-    final func fail(_ error: any Error) {
-        guard beginTerminal() else { return }
-        final.onError(error)
-        finishTerminal()
     }
 
     /// The address of the stateful stage's state (only while there is one).
@@ -187,7 +170,7 @@ final class StagePipeline<Element>: Pipeline<Element, Element>, @unchecked Senda
         do {
             try head.runStage(element, in: self, at: 0)
         } catch {
-            fail(error)
+            forwardError(error)
         }
     }
 }

@@ -133,13 +133,13 @@ class SubscriptionNode<Element>: Receiver<Element>, Cancelable, @unchecked Senda
     /// Starts delivering a terminal event: `false` if the node was already disposed or
     /// terminating. The caller delivers, then calls ``finishTerminal()``.
     @inline(__always)
-    final func beginTerminal() -> Bool {
+    fileprivate final func beginTerminal() -> Bool {
         atomicState.setBits(Bits.disposedBit) & Bits.disposedBit == 0
     }
 
     /// Ends a terminal delivery: releases the node unless its downstream already did.
     @inline(__always)
-    final func finishTerminal() {
+    fileprivate final func finishTerminal() {
         let old = atomicState.setBits(Bits.releasedBit)
         guard old & Bits.releasedBit == 0 else { return }
         releaseEarly(previousState: old)

@@ -58,7 +58,7 @@ final class MapPipeline<Source, Result>: Pipeline<Source, Result>, @unchecked Se
             // `head` lives as long as this pipeline: its closure is called without retaining it.
             try push(Unmanaged.passUnretained(head)._withUnsafeGuaranteedRef { try $0.transform(element) }, after: 0)
         } catch {
-            fail(error)
+            forwardError(error)
         }
     }
 }
