@@ -72,7 +72,7 @@ public class Observable<Element>: ObservableType, @unchecked Sendable {  // immu
     where Observer.Element == Element {
         let node = ObserverNode(observer)
         node.setUpstream(subscribe(node))
-        return node
+        return node.handle
     }
 
     /// Returns `self`.
@@ -81,7 +81,7 @@ public class Observable<Element>: ObservableType, @unchecked Sendable {  // immu
 
 // Unchecked Sendable: see SubscriptionNode
 /// The subscription node that delivers to a user's ``ObserverType``.
-private final class ObserverNode<Observer: ObserverType>: SubscriptionNode<Observer.Element>, @unchecked Sendable {
+private final class ObserverNode<Observer: ObserverType>: ConsumerNode<Observer.Element>, @unchecked Sendable {
     let observer: Observer
     init(_ observer: Observer) { self.observer = observer }
 

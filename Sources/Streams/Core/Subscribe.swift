@@ -1,7 +1,7 @@
 /// The subscription node behind `subscribe(onNext:onError:onCompleted:onDisposed:)`.
 ///
 /// `onDisposed` runs once, after a terminal event has been handled or on explicit disposal.
-final class ClosureNode<Element>: SubscriptionNode<Element>, @unchecked Sendable {  // see SubscriptionNode
+final class ClosureNode<Element>: ConsumerNode<Element>, @unchecked Sendable {  // see SubscriptionNode
     let onNextHandler: (@Sendable (Element) -> Void)?
     let onErrorHandler: (@Sendable (any Error) -> Void)?
     let onCompletedHandler: (@Sendable () -> Void)?
@@ -33,7 +33,7 @@ final class ClosureNode<Element>: SubscriptionNode<Element>, @unchecked Sendable
         tearDown(previousState: previous)
     }
 
-    override func disposeResources() {
+    override func consumerEnded() {
         onDisposedHandler?()
     }
 }
@@ -45,7 +45,7 @@ final class ClosureNode<Element>: SubscriptionNode<Element>, @unchecked Sendable
 /// `@usableFromInline` so `subscribe(onNext:)` names it in the caller's module, where the element
 /// type is concrete and the node's metadata is looked up once (see ``subscribeClosures``).
 @usableFromInline
-final class NextClosureNode<Element>: SubscriptionNode<Element>, @unchecked Sendable {  // see SubscriptionNode
+final class NextClosureNode<Element>: ConsumerNode<Element>, @unchecked Sendable {  // see SubscriptionNode
     let onNextHandler: @Sendable (Element) -> Void
 
     required init(onNext: @escaping @Sendable (Element) -> Void) {
@@ -106,16 +106,16 @@ extension ObservableType {
                 onNext: onNext, onError: Hooks.errorHandlerCapturingCallStack(), onCompleted: onCompleted,
                 onDisposed: onDisposed)
             node.setUpstream(asObservable().subscribe(node))
-            return node as DisposableNode  // the non-generic base: no metadata lookup to box it
+            return node.handle
         }
         if let onNext, onError == nil, onCompleted == nil, onDisposed == nil {
             let node = nextNodeType.init(onNext: onNext)
             node.setUpstream(asObservable().subscribe(node))
-            return node as DisposableNode  // the non-generic base: no metadata lookup to box it
+            return node.handle
         }
         let node = ClosureNode(onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed)
         node.setUpstream(asObservable().subscribe(node))
-        return node as DisposableNode  // the non-generic base: no metadata lookup to box it
+        return node.handle
     }
 
     /// Subscribes with one closure that receives every event.
@@ -165,7 +165,7 @@ extension ObservableType {
     where Observer.Element == Element {
         let node = FanOutNode(observers)
         node.setUpstream(asObservable().subscribe(node))
-        return node
+        return node.handle
     }
 
     /// Subscribes with an element handler only (errors go to ``Hooks/unhandledError``).
@@ -176,7 +176,7 @@ extension ObservableType {
 
 // Unchecked Sendable: see SubscriptionNode
 /// The subscription node behind `bind(to:)`: sends each event to every observer, in order.
-private final class FanOutNode<Observer: ObserverType>: SubscriptionNode<Observer.Element>, @unchecked Sendable {
+private final class FanOutNode<Observer: ObserverType>: ConsumerNode<Observer.Element>, @unchecked Sendable {
     let observers: [Observer]
     init(_ observers: [Observer]) { self.observers = observers }
 

@@ -26,6 +26,11 @@ class DisposableNode: Disposable, @unchecked Sendable {  // the word is only tou
     @usableFromInline
     func disposeFromDownstream() { dispose() }
 
+    /// The source this node receives from let go of it without ending it (a subject that went
+    /// away). Only the nodes the app subscribes with (``ConsumerNode``) act on it: they release
+    /// what the app's subscription captured. The default does nothing.
+    func upstreamWentAway() {}
+
     /// A node is its own link: a subscription stores it as its upstream without a box.
     @usableFromInline
     final var _streamsUpstreamLink: (object: AnyObject, key: UInt64)? { (self, 0) }

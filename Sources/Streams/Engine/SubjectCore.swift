@@ -257,6 +257,15 @@ final class SubjectCore<Element, Policy: SubjectPolicy<Element>>: AnySubjectCore
 
     override var hasObservers: Bool { lock.withLock { !observers.isEmpty } }
 
+    override func releaseObservers() {
+        let removed = lock.withLock { observers.removeAll() }
+        for entry in removed {
+            guard let receiver = entry.receiver else { continue }
+            // Every observer of a subject is one of the engine's receivers.
+            unsafeDowncast(receiver, to: DisposableNode.self).upstreamWentAway()
+        }
+    }
+
     override func dispose() {
         var stored = ReleaseList()
         let removed: (ContiguousArray<SubjectEntry>, [Work]) = lock.withLock {
@@ -286,4 +295,8 @@ class AnySubjectCore<Element>: DisposableNode, @unchecked Sendable {  // abstrac
 
     /// `true` if at least one observer is subscribed.
     var hasObservers: Bool { preconditionFailure("abstract") }
+
+    /// The subject went away: lets go of every observer, telling each (outside the lock) that its
+    /// source is gone, without an event (see ``DisposableNode/upstreamWentAway()``).
+    func releaseObservers() { preconditionFailure("abstract") }
 }

@@ -171,6 +171,15 @@ class SubscriptionNode<Element>: Receiver<Element>, Cancelable, @unchecked Senda
     /// Subclass hook for resources beyond the upstream (timers, inner subscriptions). Runs once,
     /// outside every lock.
     func disposeResources() {}
+
+    /// Marks the node disposed and released without running anything: its source let go of it
+    /// (see ``DisposableNode/upstreamWentAway()``). The upstream link is dropped, not disposed.
+    /// Returns `false` if the subscription had already ended.
+    final func markDisposedSilently() -> Bool {
+        guard let previous = markDisposed() else { return false }
+        if previous & Bits.upstreamBit != 0 { upstream = nil }
+        return true
+    }
 }
 
 /// The bits of a ``SubscriptionNode``'s atomic state word, outside the generic class: static

@@ -57,7 +57,7 @@ public struct MainActorObservable<Element>: Sendable {
     ) -> any Disposable {
         let node = MainActorNode(onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed)
         node.setUpstream(source.subscribe(node))
-        return node
+        return node.handle
     }
 
     /// Subscribes with main-actor closures that receive `owner` as long as it is alive; `owner`
@@ -105,7 +105,7 @@ public struct MainActorObservable<Element>: Sendable {
 // Unchecked Sendable: handlers immutable; see SubscriptionNode
 /// The subscription node behind `MainActorObservable.subscribe`: calls main-actor closures from
 /// the main queue.
-private final class MainActorNode<Element>: SubscriptionNode<Element>, @unchecked Sendable {
+private final class MainActorNode<Element>: ConsumerNode<Element>, @unchecked Sendable {
     let onNextHandler: (@MainActor (Element) -> Void)?
     let onErrorHandler: (@MainActor (any Error) -> Void)?
     let onCompletedHandler: (@MainActor () -> Void)?
@@ -148,7 +148,7 @@ private final class MainActorNode<Element>: SubscriptionNode<Element>, @unchecke
         tearDown(previousState: previous)
     }
 
-    override func disposeResources() {
+    override func consumerEnded() {
         guard let onDisposedHandler else { return }
         if terminatedOnMainQueue {
             MainActor.assumeIsolated { onDisposedHandler() }

@@ -11,6 +11,10 @@ public class Subject<Element>: Observable<Element>, ObserverType, @unchecked Sen
 
     init(core: AnySubjectCore<Element>) { self.core = core }
 
+    /// Nothing can send to the subject any more: its observers are let go of, and what the app's
+    /// subscriptions captured is released (Docs/Contract.md, "What a subscription keeps").
+    deinit { core.releaseObservers() }
+
     /// Sends `event` to the observers (and records it as the subject's kind says).
     public final func on(_ event: Event<Element>) {
         switch event {
