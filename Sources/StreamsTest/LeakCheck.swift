@@ -16,12 +16,33 @@ public func withLeakCheck(
     fileID: String = #fileID, filePath: StaticString = #filePath, line: Int = #line, column: Int = #column,
     _ body: () throws -> Void
 ) rethrows {
+    try withLeakCheck(fileID: fileID, filePath: filePath, line: line, column: column) { (_: LeakCheck) in try body() }
+}
+
+/// ``withLeakCheck(fileID:filePath:line:column:_:)`` whose body can also name app objects that
+/// must be gone when it returns — typically what its subscriptions capture:
+///
+/// ```swift
+/// withLeakCheck { leaks in
+///     let screen = leaks.track(SearchScreen())
+///     screen.start()          // subscribes closures that capture `screen`
+///     screen.stop()
+/// }   // fails if a subscription still holds `screen`
+/// ```
+///
+/// A tracked object still alive fails the check with its type and where it was tracked, even when
+/// every engine resource was released (an object kept by a closure the app stored elsewhere).
+public func withLeakCheck(
+    fileID: String = #fileID, filePath: StaticString = #filePath, line: Int = #line, column: Int = #column,
+    _ body: (LeakCheck) throws -> Void
+) rethrows {
     let scope = LiveResources.Scope()
     let tracked = TrackedObjects()
+    let named = TrackedObjects()
     try LiveResources.withScope(scope) {
-        try LeakTracking.$current.withValue(tracked) { try body() }
+        try LeakTracking.$current.withValue(tracked) { try body(LeakCheck(tracked: named)) }
     }
-    guard let message = leakMessage(scope: scope, tracked: tracked) else { return }
+    guard let message = leakMessage(scope: scope, tracked: tracked, named: named) else { return }
     reportTestFailure(message, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
 }
 
@@ -30,25 +51,71 @@ public func withLeakCheck(
     fileID: String = #fileID, filePath: StaticString = #filePath, line: Int = #line, column: Int = #column,
     isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> Void
 ) async rethrows {
+    try await withLeakCheck(fileID: fileID, filePath: filePath, line: line, column: column) { (_: LeakCheck) in
+        try await body()
+    }
+}
+
+/// The `async` form of ``withLeakCheck(fileID:filePath:line:column:_:)-(LeakCheck)``.
+public func withLeakCheck(
+    fileID: String = #fileID, filePath: StaticString = #filePath, line: Int = #line, column: Int = #column,
+    isolation: isolated (any Actor)? = #isolation, _ body: (LeakCheck) async throws -> Void
+) async rethrows {
     let scope = LiveResources.Scope()
     let tracked = TrackedObjects()
+    let named = TrackedObjects()
     try await LiveResources.withScope(scope) {
-        try await LeakTracking.$current.withValue(tracked) { try await body() }
+        try await LeakTracking.$current.withValue(tracked) { try await body(LeakCheck(tracked: named)) }
     }
-    guard let message = leakMessage(scope: scope, tracked: tracked) else { return }
+    guard let message = leakMessage(scope: scope, tracked: tracked, named: named) else { return }
     reportTestFailure(message, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+}
+
+/// What a ``withLeakCheck(fileID:filePath:line:column:_:)-(LeakCheck)`` body tells the check.
+public struct LeakCheck: Sendable {
+    let tracked: TrackedObjects
+
+    /// Expects `object` to be released by the time the body returns; returns `object`.
+    ///
+    /// Track what a subscription captures (a view model, a screen, an owner of a `DisposeBag`):
+    /// the check then fails if anything still holds it, naming its type and this call's line.
+    @discardableResult
+    public func track<Object: AnyObject>(_ object: Object, fileID: String = #fileID, line: Int = #line) -> Object {
+        let site =
+            "\(String(describing: type(of: object))) (tracked at \(fileID.split(separator: "/").last ?? ""):\(line))"
+        let reference = WeakObject(object)
+        tracked.append { reference.object == nil ? nil : site }
+        return object
+    }
+}
+
+// Unchecked Sendable: a weak reference is safe to read on any thread, and it is only read.
+/// A weak reference to an app object, which need not be `Sendable`.
+final class WeakObject: @unchecked Sendable {
+    weak var object: AnyObject?
+    init(_ object: AnyObject) { self.object = object }
 }
 
 /// The message for a scope that did not return to zero, or `nil`; `origin` says where the
 /// resources were created.
 func leakMessage(
-    scope: LiveResources.Scope, tracked: TrackedObjects, origin: String = "inside withLeakCheck"
+    scope: LiveResources.Scope, tracked: TrackedObjects, named: TrackedObjects? = nil,
+    origin: String = "inside withLeakCheck"
 ) -> String? {
     let count = scope.total
-    guard count != 0 else { return nil }
-    let noun = count == 1 ? "resource" : "resources"
-    let verb = count == 1 ? "was" : "were"
-    var message = "\(count) live \(noun) created \(origin) \(verb) not released"
+    let namedAlive = named?.aliveDescriptions() ?? []
+    guard count != 0 || !namedAlive.isEmpty else { return nil }
+    var lines: [String] = []
+    if count != 0 {
+        let noun = count == 1 ? "resource" : "resources"
+        let verb = count == 1 ? "was" : "were"
+        lines.append("\(count) live \(noun) created \(origin) \(verb) not released")
+    }
+    if !namedAlive.isEmpty {
+        let noun = namedAlive.count == 1 ? "object was" : "objects were"
+        lines.append("\(namedAlive.count) tracked \(noun) not released: " + namedAlive.joined(separator: ", "))
+    }
+    var message = lines.joined(separator: "\n")
     let alive = tracked.aliveDescriptions()
     if !alive.isEmpty {
         message += "\nstill alive: " + alive.joined(separator: "\n             ")
@@ -74,7 +141,11 @@ final class TrackedObjects: Sendable {
     private let entries = LockedValue<[@Sendable () -> String?]>([])
 
     func add<Object: AnyObject & Sendable>(_ object: Object, describe: @escaping @Sendable (Object) -> String) {
-        let entry: @Sendable () -> String? = { [weak object] in object.map(describe) }
+        append { [weak object] in object.map(describe) }
+    }
+
+    /// Adds an entry that describes its object while it lives, and answers `nil` once it is gone.
+    func append(_ entry: @escaping @Sendable () -> String?) {
         entries.withValue { $0.append(entry) }
     }
 

@@ -109,3 +109,75 @@ import Testing
         #expect(values.withLock { $0 } == [2])
     }
 }
+
+/// `withLeakCheck { leaks in … leaks.track(object) }`: what a subscription captured must be gone.
+@Suite struct LeakCheckTrackingTests {
+    final class Screen: @unchecked Sendable {  // touched only on the test's thread
+        var subscription: (any Disposable)?
+        let offset = 1
+    }
+
+    @Test func passesWhenTheTrackedObjectIsReleasedByTheEndOfTheSubscription() {
+        let subject = PublishSubject<Int>()
+        let failures = capturedFailures {
+            withLeakCheck { leaks in
+                let screen = leaks.track(Screen())
+                screen.subscription = subject.subscribe(onNext: { _ = $0 + screen.offset })
+                subject.onNext(1)
+                screen.subscription?.dispose()
+            }
+        }
+        #expect(failures.isEmpty)
+    }
+
+    @Test func failsNamingAnObjectThatALiveSubscriptionCaptured() {
+        let subject = PublishSubject<Int>()
+        let trackedAt = Locked(0)
+        let failures = capturedFailures {
+            withLeakCheck { leaks in
+                let (screen, line) = (leaks.track(Screen()), #line)
+                trackedAt.withLock { $0 = line }
+                screen.subscription = subject.subscribe(onNext: { _ = $0 + screen.offset })
+            }
+        }
+        let line = trackedAt.withLock { $0 }
+        #expect(
+            failures == [
+                """
+                1 live resource created inside withLeakCheck was not released
+                1 tracked object was not released: Screen (tracked at LeakAndPendingWorkTests.swift:\(line))
+                """
+            ])
+        subject.onCompleted()  // ends the cycle screen → subscription → closure → screen
+    }
+
+    @Test func failsOnATrackedObjectEvenWhenEveryResourceWasReleased() {
+        let kept = Locked<[@Sendable () -> Void]>([])
+        let trackedAt = Locked(0)
+        let failures = capturedFailures {
+            withLeakCheck { leaks in
+                let (screen, line) = (leaks.track(Screen()), #line)
+                trackedAt.withLock { $0 = line }
+                let subscription = Observable.just(1).subscribe(onNext: { _ = $0 + screen.offset })
+                kept.withLock { $0.append { _ = screen.offset } }
+                subscription.dispose()
+            }
+        }
+        let line = trackedAt.withLock { $0 }
+        #expect(
+            failures == ["1 tracked object was not released: Screen (tracked at LeakAndPendingWorkTests.swift:\(line))"]
+        )
+        kept.withLock { $0 = [] }
+    }
+
+    @Test func asyncBodiesTrackToo() async {
+        let subject = PublishSubject<Int>()
+        await withLeakCheck { leaks in
+            let screen = leaks.track(Screen())
+            screen.subscription = subject.subscribe(onNext: { _ = $0 + screen.offset })
+            subject.onCompleted()
+            let first = try? await Observable.just(screen.offset).values.first { _ in true }
+            #expect(first == 1)
+        }
+    }
+}
