@@ -19,7 +19,7 @@ public func withLeakCheck(
     try withLeakCheck(fileID: fileID, filePath: filePath, line: line, column: column) { (_: LeakCheck) in try body() }
 }
 
-/// ``withLeakCheck(fileID:filePath:line:column:_:)`` whose body can also name app objects that
+/// ``withLeakCheck(fileID:filePath:line:column:_:)-(_,_,_,_,()->Void)`` whose body can also name app objects that
 /// must be gone when it returns — typically what its subscriptions capture:
 ///
 /// ```swift
@@ -46,7 +46,7 @@ public func withLeakCheck(
     reportTestFailure(message, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
 }
 
-/// The `async` form of ``withLeakCheck(fileID:filePath:line:column:_:)``.
+/// The `async` form of ``withLeakCheck(fileID:filePath:line:column:_:)-(_,_,_,_,()->Void)``.
 public func withLeakCheck(
     fileID: String = #fileID, filePath: StaticString = #filePath, line: Int = #line, column: Int = #column,
     isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> Void
@@ -56,7 +56,7 @@ public func withLeakCheck(
     }
 }
 
-/// The `async` form of ``withLeakCheck(fileID:filePath:line:column:_:)-(LeakCheck)``.
+/// The `async` form of ``withLeakCheck(fileID:filePath:line:column:_:)-(_,_,_,_,(LeakCheck)->Void)``.
 public func withLeakCheck(
     fileID: String = #fileID, filePath: StaticString = #filePath, line: Int = #line, column: Int = #column,
     isolation: isolated (any Actor)? = #isolation, _ body: (LeakCheck) async throws -> Void
@@ -71,7 +71,7 @@ public func withLeakCheck(
     reportTestFailure(message, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
 }
 
-/// What a ``withLeakCheck(fileID:filePath:line:column:_:)-(LeakCheck)`` body tells the check.
+/// What a ``withLeakCheck(fileID:filePath:line:column:_:)-(_,_,_,_,(LeakCheck)->Void)`` body tells the check.
 public struct LeakCheck: Sendable {
     let tracked: TrackedObjects
 

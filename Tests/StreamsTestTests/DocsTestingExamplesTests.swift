@@ -206,6 +206,25 @@ func greeting(for name: String, scheduler: some SchedulerType) -> Observable<Str
         kept?.dispose()
     }
 
+    /// An app object whose subscription captures it (the guide's `SearchScreen`).
+    final class SearchScreen: @unchecked Sendable {  // touched only on the test's thread
+        let bag = DisposeBag()
+        var lastQuery = ""
+        func bind(_ queries: Observable<String>) {
+            queries.subscribe(onNext: { self.lastQuery = $0 }).disposed(by: bag)
+        }
+    }
+
+    @Test func leakTrack() {
+        let queries = PublishSubject<String>()
+        withLeakCheck { leaks in
+            let screen = leaks.track(SearchScreen())
+            screen.bind(queries)
+            queries.onNext("swift")
+            queries.onCompleted()  // the subscription ends, so `screen` is released
+        }
+    }
+
     @Test func pendingWork() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable("-a-b-|", values: ["a": 1, "b": 2])
