@@ -126,8 +126,11 @@ struct Effects<Output> {
     /// Cancels the armed timer, if any.
     func cancelTimer() { withControl { control in control.timer.cancel() } }
 
-    /// Accepts the timer's tick if its generation is current (the timer is then idle).
-    func acceptTick(_ generation: UInt64) -> Bool { withControl { control in control.timer.accept(generation) } }
+    /// Accepts the timer's tick if its generation is current (the timer is then idle); the fired
+    /// tick's disposable is released after unlocking.
+    func acceptTick(_ generation: UInt64) -> Bool {
+        withControl { control in control.timer.accept(generation, releasingInto: &control.releases) }
+    }
 
     /// `true` while a timer is armed and has not fired.
     var isTimerArmed: Bool { withControl { control in control.timer.isArmed } }

@@ -6,6 +6,14 @@
 /// to `cancelled`, which the engine disposes after unlocking; a tick is accepted only while its
 /// generation is current.
 ///
+/// Rule: the disposable a scheduler returned is user code — a scheduler of the app's own may
+/// return an object whose `deinit` disposes the very subscription, or sends into its source — so
+/// the slot never lets go of one itself. Whatever leaves it leaves into the engine's lists, which
+/// are disposed and dropped after unlocking: a cancelled or replaced tick through
+/// ``takeWork(cancellingInto:)`` or ``cancelAll(into:)``, the tick that fired through
+/// ``accept(_:releasingInto:)``. Only the slot's `deinit` releases one directly: the sink is
+/// going away, and nothing holds its lock.
+///
 /// Guarded by the owning sink's lock.
 struct TimerSlot: ~Copyable {
     /// When an armed timer should fire (`none`: nothing to schedule). A trivial enum, not an
@@ -69,16 +77,18 @@ struct TimerSlot: ~Copyable {
     /// (the caller disposes it after unlocking) otherwise.
     mutating func store(_ node: __owned DisposableNode, for generation: UInt64) -> Bool {
         guard generation == self.generation, isArmed else { return false }
-        scheduled?.release()
+        // A generation is scheduled once, and arming or accepting took the previous tick's.
+        assert(scheduled == nil, "a TimerSlot stored two ticks for one generation")
         scheduled = .passRetained(node)
         return true
     }
 
-    /// Accepts a tick if it belongs to the current generation; the timer is then idle.
-    mutating func accept(_ generation: UInt64) -> Bool {
+    /// Accepts a tick if it belongs to the current generation; the timer is then idle. The fired
+    /// tick's disposable goes into `releases`, released after unlocking.
+    mutating func accept(_ generation: UInt64, releasingInto releases: inout ReleaseList) -> Bool {
         guard generation == self.generation, isArmed else { return false }
         isArmed = false
-        scheduled.take()?.release()  // the item that is firing: the scheduler keeps its own reference
+        if let fired = scheduled.take() { releases.append(node: fired.takeRetainedValue()) }
         return true
     }
 

@@ -122,6 +122,8 @@ extension SchedulerType {
 /// Drives `schedulePeriodic` on schedulers that only know one-shot relative scheduling.
 ///
 /// States: waiting (a run is scheduled; `pending` is its disposable once known); disposed.
+/// `pending` is the scheduler's disposable, user code: a transition that replaces or takes it
+/// returns it, and it is released (or disposed) after unlocking.
 private final class PeriodicRun<Scheduler: SchedulerType, State: Sendable>: Disposable,
     @unchecked Sendable  // `cell` is the synchronisation
 {
@@ -148,12 +150,15 @@ private final class PeriodicRun<Scheduler: SchedulerType, State: Sendable>: Disp
             run.tick()
             return NopDisposable()
         }
-        let rejected: (any Disposable)? = cell.update { run in
-            if run.isDisposed { return next }
-            run.pending = next
-            return nil
+        // The run's disposable that `next` replaces (its work is running now) is the scheduler's:
+        // user code, so it is released after unlocking, like a rejected `next`.
+        let (rejected, replaced): ((any Disposable)?, (any Disposable)?) = cell.update { run in
+            if run.isDisposed { return (next, nil) }
+            defer { run.pending = next }
+            return (nil, run.pending)
         }
         rejected?.dispose()
+        _ = replaced  // released here, with no lock held
     }
 
     private func tick() {
