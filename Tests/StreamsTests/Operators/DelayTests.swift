@@ -48,6 +48,22 @@ import Testing
         assertSubscriptions(xs, "^-----------!")
     }
 
+    /// The next waiting element is scheduled only after the current one was delivered, as in
+    /// RxSwift: work that delivery scheduled for the same time runs first. a, delivered at 220,
+    /// starts an inner that emits it at 228, when b is due too: the inner runs first, so a is
+    /// emitted before b switches to its own inner (scheduling b first dropped a).
+    @Test func workScheduledByADeliveryRunsBeforeTheNextElementDueThen() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, "a"), .next(218, "b"), .completed(300)])
+        let res = scheduler.start {
+            xs.delay(.seconds(10), scheduler: scheduler).flatMapLatest {
+                Observable.just($0).delay(.seconds(8), scheduler: scheduler)
+            }
+        }
+        #expect(res.events == [.next(228, "a"), .next(236, "b"), .completed(310)])
+        #expect(xs.subscriptions == [Subscription(200, 300)])
+    }
+
     @Test func releasesEverything() {
         let (scope, _) = LiveResources.withScope {
             let scheduler = TestScheduler(initialClock: 0)
