@@ -44,7 +44,8 @@ public final class TestableObservable<Element>: ObservableType, @unchecked Senda
             return subscriptionLog.count - 1
         }
         let ended = EndOnce { [weak self] in self?.endSubscription(at: index) }
-        let forwarding = AnyObserver<Element> { event in observer.on(event) }
+        let deliver = TestThreadOnly<(Event<Element>) -> Void>(observer.on)
+        let forwarding = AnyObserver<Element> { event in deliver.value(event) }
         if isHot {
             let id: Int = lock.withLock {
                 defer { nextID += 1 }

@@ -16,33 +16,45 @@ extension ObserverType {
     public func onCompleted() { on(.completed) }
     /// Sends `.error(error)`.
     public func onError(_ error: any Error) { on(.error(error)) }
+}
 
-    /// Erases the observer's type.
+extension ObserverType where Self: Sendable {
+    /// Erases the observer's type (an ``AnyObserver`` is `Sendable`, so the observer must be).
     public func asObserver() -> AnyObserver<Element> { AnyObserver(self) }
 
     /// An observer that transforms elements with `transform` and forwards them to `self`.
-    public func mapObserver<Result>(_ transform: @escaping (Result) throws -> Element) -> AnyObserver<Result> {
+    public func mapObserver<Result>(_ transform: @escaping @Sendable (Result) throws -> Element) -> AnyObserver<Result>
+    {
         AnyObserver { event in self.on(event.map(transform)) }
     }
 }
 
-/// A type-erased observer.
-public struct AnyObserver<Element>: ObserverType {
+/// A type-erased observer. It is `Sendable`: the observer `Observable.create` hands its closure
+/// may be called later from another thread or queue.
+///
+/// The rule that makes that safe is the Observable contract's (Docs/Contract.md, rule 2): calls
+/// into one observer must not overlap. Send events one at a time — from one serial queue, or
+/// each after the previous call has returned — never from two threads at once. The elements
+/// travel with the calls: if `Element` is not `Sendable`, keeping it on one thread is your part
+/// (Docs/Concurrency.md). What it wraps is `Sendable` in its own right — a `@Sendable` event
+/// handler, a `Sendable` observer, or the subscription's own sink — so the conformance is checked
+/// by the compiler, not asserted.
+public struct AnyObserver<Element>: ObserverType, Sendable {
     /// The closure that receives events.
-    public let eventHandler: (Event<Element>) -> Void
+    public let eventHandler: @Sendable (Event<Element>) -> Void
     /// The library's receiver behind `eventHandler`, when there is one (the observer `create`
     /// hands out): ``onNext(_:)`` and the terminal methods call it without building an `Event`,
     /// whose generic metadata unspecialized code would look up on every element.
     private let receiver: Receiver<Element>?
 
     /// Creates an observer from an event handler.
-    public init(eventHandler: @escaping (Event<Element>) -> Void) {
+    public init(eventHandler: @escaping @Sendable (Event<Element>) -> Void) {
         self.eventHandler = eventHandler
         self.receiver = nil
     }
 
-    /// Wraps another observer.
-    public init<Observer: ObserverType>(_ observer: Observer) where Observer.Element == Element {
+    /// Wraps another observer (a `Sendable` one: the wrapper may cross threads).
+    public init<Observer: ObserverType & Sendable>(_ observer: Observer) where Observer.Element == Element {
         self.eventHandler = observer.on
         self.receiver = nil
     }
@@ -73,4 +85,13 @@ public struct AnyObserver<Element>: ObserverType {
 
     /// Returns `self`.
     public func asObserver() -> AnyObserver<Element> { self }
+}
+
+/// An observer made of a closure that need not be `Sendable`: the library's `bind(to:)` fan-outs
+/// hand observers of any kind to `subscribe(_:)`, as RxSwift does, and so cannot use the
+/// `Sendable` ``AnyObserver``.
+struct ClosureObserver<Element>: ObserverType {
+    let handler: (Event<Element>) -> Void
+    init(_ handler: @escaping (Event<Element>) -> Void) { self.handler = handler }
+    func on(_ event: Event<Element>) { handler(event) }
 }

@@ -8,7 +8,8 @@
 extension Observable {
     /// Creates an observable from a subscribe closure: it receives an observer, emits events to
     /// it (synchronously or later, from any thread, one at a time), and returns a disposable that
-    /// stops the work.
+    /// stops the work. The observer is `Sendable`, so the closure may hand it to a dispatch queue
+    /// or a callback; the calls into it must still not overlap (see ``AnyObserver``).
     ///
     /// Disposal: the returned disposable is disposed when the subscription ends, whether by a
     /// terminal event or by disposal.

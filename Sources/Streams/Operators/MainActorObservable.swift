@@ -93,7 +93,7 @@ public struct MainActorObservable<Element>: Sendable {
     /// Sends every event to each observer, on the main queue.
     public func bind<Observer: ObserverType>(to observers: Observer...) -> any Disposable
     where Observer.Element == Element {
-        source.subscribe(AnyObserver { event in for observer in observers { observer.on(event) } })
+        source.subscribe(ClosureObserver { event in for observer in observers { observer.on(event) } })
     }
 
     /// Sends every element to the relays, on the main queue.

@@ -7,7 +7,7 @@ extension ObservableType {
     public func bind<Observer: ObserverType>(to observers: Observer...) -> any Disposable
     where Observer.Element == Element? {
         subscribe(
-            AnyObserver { event in
+            ClosureObserver { event in
                 let wrapped: Event<Element?> =
                     switch event {
                     case .next(let element): .next(element)
@@ -34,7 +34,7 @@ extension ObservableType {
     }
 
     /// Subscribes `send` to the elements only.
-    private func sendElements(_ send: @escaping (Element) -> Void) -> any Disposable {
+    private func sendElements(_ send: @escaping @Sendable (Element) -> Void) -> any Disposable {
         subscribe(
             AnyObserver { event in
                 if case .next(let element) = event { send(element) }

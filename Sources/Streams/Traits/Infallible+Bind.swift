@@ -50,14 +50,14 @@ extension InfallibleType {
     /// Sends every event to each observer, in order.
     public func bind<Observer: ObserverType>(to observers: Observer...) -> any Disposable
     where Observer.Element == Element {
-        asObservable().subscribe(AnyObserver { event in for observer in observers { observer.on(event) } })
+        asObservable().subscribe(ClosureObserver { event in for observer in observers { observer.on(event) } })
     }
 
     /// Sends every event to each observer of optional elements, in order.
     public func bind<Observer: ObserverType>(to observers: Observer...) -> any Disposable
     where Observer.Element == Element? {
         asObservable().subscribe(
-            AnyObserver { event in for observer in observers { observer.on(event.map(Optional.some)) } })
+            ClosureObserver { event in for observer in observers { observer.on(event.map(Optional.some)) } })
     }
 
     /// Subscribes with an element handler only.

@@ -41,7 +41,7 @@ public struct Driver<Element>: @unchecked Sendable {  // wraps an immutable Obse
     /// Sends the driver's elements to `observers`.
     public func drive<Observer: ObserverType>(_ observers: Observer...) -> any Disposable
     where Observer.Element == Element {
-        source.subscribe(AnyObserver { event in for observer in observers { observer.on(event) } })
+        source.subscribe(FanOutObserver(observers: observers))
     }
 
     /// A driver of `transform(element)`.
@@ -60,6 +60,13 @@ extension Driver where Element: Equatable {
     public func distinctUntilChanged() -> Driver<Element> {
         Driver(shared: source.distinctUntilChanged().share(replay: 1))
     }
+}
+
+/// Sends each event to every observer, in order (`drive(_:)` takes observers that need not be
+/// `Sendable`, as `bind(to:)` does, so it cannot wrap them in an `AnyObserver`).
+private struct FanOutObserver<Observer: ObserverType>: ObserverType {
+    let observers: [Observer]
+    func on(_ event: Event<Observer.Element>) { for observer in observers { observer.on(event) } }
 }
 
 // Unchecked Sendable: the closures run only inside MainActor.assumeIsolated

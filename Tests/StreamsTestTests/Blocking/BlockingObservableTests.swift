@@ -19,7 +19,6 @@ struct BlockingObservableTests {
 
     @Test func toArrayWaitsForASourceOnAnotherThread() throws {
         let source = Observable<Int>.create { observer in
-            nonisolated(unsafe) let observer = observer  // used only by the one queue below
             DispatchQueue.global().async {
                 for value in 1...3 { observer.onNext(value) }
                 observer.onCompleted()

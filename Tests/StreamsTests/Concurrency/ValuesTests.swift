@@ -93,7 +93,6 @@ struct ValuesTests {
     @Test func breakingOutOfTheLoopDisposesABusyProducerOnAnotherThread() async throws {
         let (signals, signal) = AsyncStream<String>.makeStream()
         let producer = Observable<Int>.create { observer in
-            nonisolated(unsafe) let observer = observer  // used only by the one producing thread below
             let stopped = StopFlag()
             DispatchQueue.global().async {
                 while !stopped.isSet { observer.onNext(1) }
