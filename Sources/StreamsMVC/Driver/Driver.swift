@@ -18,6 +18,11 @@ public struct Driver<Element>: @unchecked Sendable {  // wraps an immutable Obse
         self.source = source
     }
 
+    /// A driver of `source`'s elements, delivered on `scheduler` and shared (replay 1).
+    init(_ source: Observable<Element>, deliveredOn scheduler: any ImmediateSchedulerType) {
+        self.init(shared: source.observe(on: scheduler).share(replay: 1))
+    }
+
     /// The driver's elements as a plain observable.
     public func asObservable() -> Observable<Element> { source }
 
@@ -38,10 +43,11 @@ public struct Driver<Element>: @unchecked Sendable {  // wraps an immutable Obse
             onDisposed: { MainActor.assumeIsolated { handlers.onDisposed?() } })
     }
 
-    /// Sends the driver's elements to `observers`.
+    /// Sends the driver's events to `observers`, in order. A subscriber gets the latest element
+    /// at once, on the calling thread: call it from the main thread, as RxCocoa requires.
     public func drive<Observer: ObserverType>(_ observers: Observer...) -> any Disposable
     where Observer.Element == Element {
-        source.subscribe(FanOutObserver(observers: observers))
+        source.subscribe(FanOutObserver(observers: observers) { $0 })
     }
 
     /// A driver of `transform(element)`.
@@ -62,11 +68,17 @@ extension Driver where Element: Equatable {
     }
 }
 
-/// Sends each event to every observer, in order (`drive(_:)` takes observers that need not be
-/// `Sendable`, as `bind(to:)` does, so it cannot wrap them in an `AnyObserver`).
-private struct FanOutObserver<Observer: ObserverType>: ObserverType {
+/// Sends each event, its element converted, to every observer, in order (`drive(_:)` takes
+/// observers that need not be `Sendable`, as `bind(to:)` does, so it cannot wrap them in an
+/// `AnyObserver`).
+struct FanOutObserver<Element, Observer: ObserverType>: ObserverType {
     let observers: [Observer]
-    func on(_ event: Event<Observer.Element>) { for observer in observers { observer.on(event) } }
+    let convert: (Element) -> Observer.Element
+
+    func on(_ event: Event<Element>) {
+        let converted = event.map(convert)
+        for observer in observers { observer.on(converted) }
+    }
 }
 
 // Unchecked Sendable: the closures run only inside MainActor.assumeIsolated
@@ -77,13 +89,13 @@ private struct MainActorHandlers<Element>: @unchecked Sendable {
     let onDisposed: (@MainActor () -> Void)?
 }
 
-extension ObservableType {
+extension ObservableConvertibleType {
     /// A driver that replaces an error with `onErrorJustReturn` and completes.
     public func asDriver(
         onErrorJustReturn: Element, scheduler: any ImmediateSchedulerType = SharingScheduler.make()
     ) -> Driver<Element> {
         let fallback = TransferBox(onErrorJustReturn)
-        return makeDriver(asObservable().catchAndReturn(fallback.value), scheduler: scheduler)
+        return Driver(asObservable().catchAndReturn(fallback.value), deliveredOn: scheduler)
     }
 
     /// A driver that replaces an error with the elements of `onErrorRecover(error)`.
@@ -91,26 +103,24 @@ extension ObservableType {
         onErrorRecover: @escaping @Sendable (any Error) -> Driver<Element>,
         scheduler: any ImmediateSchedulerType = SharingScheduler.make()
     ) -> Driver<Element> {
-        makeDriver(asObservable().catch { onErrorRecover($0).asObservable() }, scheduler: scheduler)
+        Driver(asObservable().catch { onErrorRecover($0).asObservable() }, deliveredOn: scheduler)
     }
 
     /// A driver that continues with `onErrorDriveWith` after an error.
     public func asDriver(
         onErrorDriveWith: Driver<Element>, scheduler: any ImmediateSchedulerType = SharingScheduler.make()
     ) -> Driver<Element> {
-        makeDriver(asObservable().catch { _ in onErrorDriveWith.asObservable() }, scheduler: scheduler)
+        Driver(asObservable().catch { _ in onErrorDriveWith.asObservable() }, deliveredOn: scheduler)
     }
+}
 
+extension ObservableType {
     /// Emits the elements of `self`, then, once it completed, those of `second` (RxMVC
     /// controllers end an inner stream with `asDriver(onErrorRecover:)`).
     ///
     /// Timing: `second` is subscribed when `self` completes; disposal disposes the running source.
     public func concat(_ second: Driver<Element>) -> Observable<Element> {
         concat(second.asObservable())
-    }
-
-    private func makeDriver(_ source: Observable<Element>, scheduler: any ImmediateSchedulerType) -> Driver<Element> {
-        Driver(shared: source.observe(on: scheduler).share(replay: 1))
     }
 }
 
@@ -119,7 +129,7 @@ extension Driver {
     public static func just(_ element: Element, scheduler: any ImmediateSchedulerType = SharingScheduler.make())
         -> Driver<Element>
     {
-        Driver(shared: Observable.just(element).observe(on: scheduler).share(replay: 1))
+        Driver(Observable.just(element), deliveredOn: scheduler)
     }
 
     /// A driver that completes at once.
