@@ -14,6 +14,9 @@ public enum FlatMapType: Sendable, Equatable {
 
 /// A controller that turns each event into a stream of actions.
 ///
+/// Implement ``flatMapToAction(event:)``, or RxMVC's first spelling ``flatMapEventToAction(_:)``;
+/// a controller that implements neither does not compile.
+///
 /// Turn failures into actions inside ``flatMapToAction(event:)`` (for example with
 /// `catch { .just(.failed($0)) }`): an error that escapes ends the screen's pipeline and is
 /// reported by `combineModel`.
@@ -22,32 +25,37 @@ public protocol FlatMapController<Event, Action>: Controller, Sendable {
     associatedtype Event
     /// The actions (restated so conformers' `flatMapToAction(event:)` infers it).
     associatedtype Action
+    /// What ``flatMapEventToAction(_:)`` returns: `Observable<Action>` for a controller that
+    /// implements it, ``CurrentSpellingResult`` for one that implements
+    /// ``flatMapToAction(event:)``. Inferred: never declare it.
+    associatedtype FirstSpellingActions: ObservableConvertibleType = CurrentSpellingResult<Observable<Action>>
+    where FirstSpellingActions.Element == Action
     /// How successive inner streams combine; defaults to ``FlatMapType/normal`` as in RxMVC.
     var flatMapType: FlatMapType { get }
     /// The actions for `event`. Implement this or ``flatMapEventToAction(_:)``.
     func flatMapToAction(event: Event) -> Observable<Action>
     /// RxMVC's first spelling of ``flatMapToAction(event:)`` (its GitHub Search example's), so
-    /// such controllers port unchanged. Implement this or ``flatMapToAction(event:)``.
-    func flatMapEventToAction(_ event: Event) -> Observable<Action>
+    /// such controllers port unchanged. Implement this (returning `Observable<Action>`) or
+    /// ``flatMapToAction(event:)``.
+    func flatMapEventToAction(_ event: Event) -> FirstSpellingActions
+}
+
+extension FlatMapController where FirstSpellingActions == Observable<Action> {
+    /// Calls ``flatMapEventToAction(_:)`` (for controllers written with RxMVC's first spelling).
+    public func flatMapToAction(event: Event) -> Observable<Action> { flatMapEventToAction(event) }
+}
+
+extension FlatMapController where FirstSpellingActions == CurrentSpellingResult<Observable<Action>> {
+    /// The actions of ``flatMapToAction(event:)``, wrapped (for controllers written with the
+    /// current spelling).
+    public func flatMapEventToAction(_ event: Event) -> CurrentSpellingResult<Observable<Action>> {
+        CurrentSpellingResult(flatMapToAction(event: event))
+    }
 }
 
 extension FlatMapController {
     /// RxMVC's default: ``FlatMapType/normal``.
     public var flatMapType: FlatMapType { .normal }
-
-    /// Calls ``flatMapEventToAction(_:)`` (for controllers written with RxMVC's first spelling).
-    public func flatMapToAction(event: Event) -> Observable<Action> {
-        RequirementSpelling.forward(from: Self.self, requirement: "FlatMapController.flatMapToAction(event:)") {
-            flatMapEventToAction(event)
-        }
-    }
-
-    /// Calls ``flatMapToAction(event:)``.
-    public func flatMapEventToAction(_ event: Event) -> Observable<Action> {
-        RequirementSpelling.forward(from: Self.self, requirement: "FlatMapController.flatMapToAction(event:)") {
-            flatMapToAction(event: event)
-        }
-    }
 
     /// Applies ``flatMapToAction(event:)`` with the operator ``flatMapType`` names.
     public func use(eventStream: Observable<Event>) -> Observable<Action> {

@@ -4,35 +4,41 @@ import Streams
 ///
 /// `manipulate` emits the initial state at subscription, then one state per action, and completes
 /// when the action stream completes. It does not share: sharing belongs to `combineModel`.
+///
+/// Implement ``reduce(state:with:)``, or RxMVC's first spelling ``reduce(_:with:)``; a model that
+/// implements neither does not compile.
 public protocol ReducerModel<Action, State>: Model, Sendable {
     /// The actions (restated so conformers' `reduce(state:with:)` infers it).
     associatedtype Action
     /// The state (restated so conformers' `initialState` infers it).
     associatedtype State
+    /// What ``reduce(_:with:)`` returns: `State` for a model that implements it,
+    /// ``CurrentSpellingResult`` for one that implements ``reduce(state:with:)``. Inferred: never
+    /// declare it.
+    associatedtype FirstSpellingState = CurrentSpellingResult<State>
     /// The state before any action.
     var initialState: State { get }
     /// The state after applying `action` to `state`. Implement this or ``reduce(_:with:)``.
     func reduce(state: State, with action: Action) -> State
     /// RxMVC's first spelling of ``reduce(state:with:)``, so such models port unchanged.
-    /// Implement this or ``reduce(state:with:)``.
-    func reduce(_ state: State, with action: Action) -> State
+    /// Implement this (returning `State`) or ``reduce(state:with:)``.
+    func reduce(_ state: State, with action: Action) -> FirstSpellingState
+}
+
+extension ReducerModel where FirstSpellingState == State {
+    /// Calls ``reduce(_:with:)`` (for models written with RxMVC's first spelling).
+    public func reduce(state: State, with action: Action) -> State { reduce(state, with: action) }
+}
+
+extension ReducerModel where FirstSpellingState == CurrentSpellingResult<State> {
+    /// The state of ``reduce(state:with:)``, wrapped (for models written with the current
+    /// spelling).
+    public func reduce(_ state: State, with action: Action) -> CurrentSpellingResult<State> {
+        CurrentSpellingResult(reduce(state: state, with: action))
+    }
 }
 
 extension ReducerModel {
-    /// Calls ``reduce(_:with:)`` (for models written with RxMVC's first spelling).
-    public func reduce(state: State, with action: Action) -> State {
-        RequirementSpelling.forward(from: Self.self, requirement: "ReducerModel.reduce(state:with:)") {
-            reduce(state, with: action)
-        }
-    }
-
-    /// Calls ``reduce(state:with:)``.
-    public func reduce(_ state: State, with action: Action) -> State {
-        RequirementSpelling.forward(from: Self.self, requirement: "ReducerModel.reduce(state:with:)") {
-            reduce(state: state, with: action)
-        }
-    }
-
     /// `initialState`, then the running reduction of the actions.
     public func manipulate(actionStream: Observable<Action>) -> Observable<State> {
         actionStream
