@@ -14,7 +14,8 @@ import Streams
 /// guarantees: `bindStates` is called once, synchronously, with the shared state stream (bind it
 /// as often as you like); the pipeline is then subscribed once, before this returns; states are
 /// delivered on `scheduler` (``Streams/SharingScheduler/make()`` by default); an error reaching the
-/// state stream goes to `onUnhandledError` (default ``MVCHooks/unhandledError``).
+/// state stream goes to `onUnhandledError` (default ``MVCHooks/unhandledError``), and then the
+/// bindings' subscriptions to the state stream end, without an event, releasing what they captured.
 public func combineModel<M: Model, C: Controller>(
     _ model: M, controller: C, events: Observable<C.Event>,
     scheduler: any ImmediateSchedulerType = SharingScheduler.make(),
@@ -52,7 +53,10 @@ private func connect<State>(
     let recorded = latest.map { box in states.do(onNext: { box.value = $0 }) } ?? states
     let pipeline = recorded.observe(on: scheduler).subscribe(
         onNext: { shared.onNext($0) },
-        onError: { report($0) },
+        onError: { error in
+            report(error)
+            shared.dispose()  // the screen is over: its bindings end and release what they captured
+        },
         onCompleted: { shared.onCompleted() })
     return Disposables.create(pipeline, binding, Disposables.create { shared.dispose() })
 }

@@ -257,15 +257,6 @@ final class SubjectCore<Element, Policy: SubjectPolicy<Element>>: AnySubjectCore
 
     override var hasObservers: Bool { lock.withLock { !observers.isEmpty } }
 
-    override func releaseObservers() {
-        let removed = lock.withLock { observers.removeAll() }
-        for entry in removed {
-            guard let receiver = entry.receiver else { continue }
-            // Every observer of a subject is one of the engine's receivers.
-            unsafeDowncast(receiver, to: DisposableNode.self).upstreamWentAway()
-        }
-    }
-
     override func dispose() {
         var stored = ReleaseList()
         let removed: (ContiguousArray<SubjectEntry>, [Work]) = lock.withLock {
@@ -273,8 +264,25 @@ final class SubjectCore<Element, Policy: SubjectPolicy<Element>>: AnySubjectCore
             policy.removeStored(releasing: &stored)
             return (observers.removeAll(), delivery.removeAll())
         }
+        // Outside the lock: the observers' subscriptions are over, so what they captured goes.
+        Self.tellSourceWentAway(removed.0)
         _ = removed  // released outside the lock, with `stored`
         _ = consume stored
+    }
+
+    override func releaseObservers() {
+        let removed = lock.withLock { observers.removeAll() }
+        Self.tellSourceWentAway(removed)
+    }
+
+    /// Tells each observer in `entries` that its source let go of it
+    /// (``DisposableNode/upstreamWentAway()``). Call outside the lock.
+    private static func tellSourceWentAway(_ entries: ContiguousArray<SubjectEntry>) {
+        for entry in entries {
+            guard let receiver = entry.receiver else { continue }
+            // Every observer of a subject is one of the engine's receivers.
+            unsafeDowncast(receiver, to: DisposableNode.self).upstreamWentAway()
+        }
     }
 }
 
@@ -297,6 +305,7 @@ class AnySubjectCore<Element>: DisposableNode, @unchecked Sendable {  // abstrac
     var hasObservers: Bool { preconditionFailure("abstract") }
 
     /// The subject went away: lets go of every observer, telling each (outside the lock) that its
-    /// source is gone, without an event (see ``DisposableNode/upstreamWentAway()``).
+    /// source is gone, without an event (see ``DisposableNode/upstreamWentAway()``). `dispose()`
+    /// does the same for the observers it removes.
     func releaseObservers() { preconditionFailure("abstract") }
 }

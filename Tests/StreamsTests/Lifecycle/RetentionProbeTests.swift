@@ -310,6 +310,25 @@ import Testing
         },
     ]
 
+    /// Disposing a subject (relays have no `dispose()`) ends the subscriptions made straight on it.
+    @Test(arguments: droppedSources.filter { $0.name.hasSuffix("Subject") })
+    func disposingTheSubjectReleasesItsSubscriptions(_ dropped: DroppedSource) {
+        weak var weakCaptured: Captured?
+        var subject: Subject<Int>?
+        let (scope, _) = LiveResources.withScope {
+            do {
+                let captured = Captured()
+                weakCaptured = captured
+                subject = dropped.make(captured) as? Subject<Int>
+            }
+            subject?.dispose()
+        }
+        #expect(subject != nil)
+        #expect(weakCaptured == nil)
+        #expect(scope.total == 0)
+        withExtendedLifetime(subject) {}
+    }
+
     @Test(arguments: droppedSources)
     func droppingTheSourceReleasesItsSubscriptions(_ dropped: DroppedSource) {
         weak var weakCaptured: Captured?
