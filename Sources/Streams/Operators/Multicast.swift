@@ -1,16 +1,34 @@
 // States: one machine per type.
-// - MulticastConnectable: unconnected (maybe a subject made for the next connection);
-//   connected (`connection` forwards the source into `subject`). The subject factory runs outside
-//   the lock (a racing loser's subject is dropped), and the source is subscribed outside the lock
-//   after the connection is published, so a source that emits (or reenters `connect`/`subscribe`)
-//   synchronously cannot deadlock; a concurrent `connect` gets the published connection. A
-//   connection detaches itself on disposal or on the source's terminal event, then the subject
-//   receives the event outside any lock.
-// - RefCount: idle (no observer, no connection); counted (`count` observers of the
-//   current `generation`); reconciling (one thread connects or disconnects, outside the lock,
-//   until the connection matches the count, so concurrent first subscribers connect once and a
-//   reentrant disposal during `connect()` is honoured right after it returns). Each sink's
-//   membership (`generation`, `counted`) is read and written only inside the parent's transitions.
+// - MulticastConnectable, with its own `refCount()`: one state machine for the subject, the
+//   connection and the refCount observers. A *generation* is the life of one subject: made on
+//   demand (the factory runs outside the lock; a racing loser's subject is dropped), every
+//   observer that subscribes during the generation attaches to it, and the generation's connection
+//   forwards the source into it. States: unconnected (maybe a subject made for the next
+//   connection); connected; and, for refCount, reconciling (one thread connects or disconnects,
+//   outside the lock, until the connection matches `count`, so concurrent first observers connect
+//   once and a reentrant disposal during the connect is honoured right after it returns). A
+//   generation ends in one transition that removes its connection and its subject and zeroes
+//   `count`: refCount's disconnect (the count reached 0), or the connection ending by itself
+//   (the source's terminal event, or its disposable disposed), which then sends the terminal
+//   event into the subject outside any lock. The source is subscribed outside the lock after the
+//   connection is published, so a source that emits (or reenters `connect`/`subscribe`)
+//   synchronously cannot deadlock; a concurrent `connect` gets the published connection.
+//
+//   Invariant (issue #22): a refCount observer is counted and handed its generation's subject in
+//   one transition, and attaches to that subject right after it (outside the lock). While it is
+//   counted the count is above 0, so no disconnect ends its generation, and the connection of its
+//   generation — current, or made by the reconciler before it stops — forwards into that very
+//   subject. An observer arriving while the last one leaves is therefore either counted before the
+//   disconnect is decided (which then does not happen) or after it, in the next generation, whose
+//   subject the reconnect feeds; it is never attached to the subject a disconnect drops. If its
+//   generation ends through the source's terminal event before it attaches, the subject replays
+//   that event to it. (A subscriber counted while another thread reconciles may attach after that
+//   thread connected, and then misses what the source sent before — as any subscriber arriving
+//   while the source emits.) Each sink's membership (`generation`, `counted`) is read and written
+//   only inside the connectable's transitions.
+// - RefCountObservable, for connectables of your own: it counts observers (idle; counted;
+//   reconciling, as above) but cannot see when such a connectable switches subjects, so the
+//   ordering above is the library connectables' guarantee, not this one's.
 
 // Unchecked Sendable: subclasses guard their state with a lock
 /// An observable that shares one subscription to its source, made by ``connect()``.
@@ -20,6 +38,9 @@ public class ConnectableObservable<Element>: Observable<Element>, ConnectableObs
     /// Subscribes the shared subject to the source, if not already connected; disposing the result
     /// disconnects.
     public func connect() -> any Disposable { preconditionFailure("abstract") }
+
+    /// What ``ConnectableObservableType/refCount()`` returns for this connectable.
+    func makeRefCount() -> Observable<Element> { RefCountObservable(source: self) }
 }
 
 extension ObservableType {
@@ -66,7 +87,8 @@ extension ConnectableObservableType {
     /// Each observer subscribes to the shared subject before the connection is made. When the
     /// source terminates, the connection is dropped, so the next observer connects again.
     public func refCount() -> Observable<Element> {
-        RefCountObservable(source: self)
+        if let connectable = self as? ConnectableObservable<Element> { return connectable.makeRefCount() }
+        return RefCountObservable(source: self)
     }
 }
 
@@ -76,9 +98,36 @@ private final class MulticastConnectable<Subject: SubjectType & Sendable>:
     typealias Element = Subject.Element
     typealias Input = Subject.Observer.Element
 
+    /// The current generation (see the header): its subject, its connection, its refCount observers.
     fileprivate struct State {
         var subject: Subject?
         var connection: MulticastConnection<Subject>?
+        /// How many refCount observers of the current generation are subscribed.
+        var count = 0
+        var generation: UInt64 = 0
+        var isReconciling = false
+
+        /// Marks this thread as the reconciler if none is running.
+        mutating func startReconciling() -> Bool {
+            if isReconciling { return false }
+            isReconciling = true
+            return true
+        }
+
+        /// Ends the generation: its observers are no longer counted, and its connection and
+        /// subject leave the state (the caller disposes and releases them outside the lock).
+        mutating func endGeneration() -> (MulticastConnection<Subject>?, Subject?) {
+            generation &+= 1
+            count = 0
+            return (connection.take(), subject.take())
+        }
+    }
+
+    /// What refCount's reconciling thread does next.
+    private enum Step {
+        case connect(MulticastConnection<Subject>)
+        case disconnect(MulticastConnection<Subject>?, dropped: Subject?)
+        case done
     }
 
     let source: Observable<Input>
@@ -119,15 +168,126 @@ private final class MulticastConnectable<Subject: SubjectType & Sendable>:
         return connection
     }
 
-    /// Forgets `connection` (and its subject) if it is still the current one.
+    /// The connection ended by itself (terminal event, or its disposable disposed): if it is
+    /// still the current one, its generation ends.
     func detach(_ ended: MulticastConnection<Subject>) {
-        let released: Subject? = cell.update { state in
-            guard state.connection === ended else { return nil }
-            state.connection = nil
-            return state.subject.take()
+        let released = cell.update { state in
+            state.connection === ended ? state.endGeneration() : (nil, nil)
         }
         _ = released  // released outside the lock
     }
+
+    override func makeRefCount() -> Observable<Element> { MulticastRefCount(parent: self) }
+
+    /// A refCount observer: counted and handed the current generation's subject in one
+    /// transition, then attached to that subject (the header's invariant), then — if it is the
+    /// first — connected.
+    func subscribeCounted(_ receiver: Receiver<Element>) -> any Disposable {
+        let sink = MulticastRefCountSink(parent: self, downstream: receiver)
+        var made: Subject?
+        while true {
+            // Nobody else holds `sink` yet, so it cannot have been disposed.
+            let joined: (subject: Subject, reconcile: Bool)? = cell.update { state in
+                let subject: Subject
+                if let existing = state.subject {
+                    subject = existing
+                } else if let made {
+                    state.subject = made
+                    subject = made
+                } else {
+                    return nil
+                }
+                sink.generation = state.generation
+                sink.counted = true
+                state.count += 1
+                return (subject, state.startReconciling())
+            }
+            guard let joined else {
+                made = makeSubject()  // outside the lock; dropped if another thread's wins
+                continue
+            }
+            sink.setUpstream(joined.subject.asObservable().subscribe(sink))
+            if joined.reconcile { reconcile() }
+            return sink
+        }
+    }
+
+    /// A refCount observer left (disposal, or after its terminal event): uncounts it if it still
+    /// belongs to the current generation, and disconnects if it was the last.
+    func leave(_ sink: MulticastRefCountSink<Subject>) {
+        let reconcile = cell.update { state in
+            guard sink.counted else { return false }
+            sink.counted = false
+            guard sink.generation == state.generation else { return false }
+            state.count -= 1
+            return state.count == 0 && state.connection != nil && state.startReconciling()
+        }
+        if reconcile { self.reconcile() }
+    }
+
+    /// Connects or disconnects, outside the lock, until the connection matches the count. A
+    /// connection is made for the current generation's subject, under the lock; a disconnect ends
+    /// the generation in the transition that decides it.
+    private func reconcile() {
+        while true {
+            let step: Step = cell.update { state in
+                if state.count > 0, state.connection == nil, let subject = state.subject {
+                    let connection = MulticastConnection(parent: self, subject: subject)
+                    state.connection = connection
+                    return .connect(connection)
+                }
+                if state.count == 0, state.connection != nil {
+                    let (connection, subject) = state.endGeneration()
+                    return .disconnect(connection, dropped: subject)
+                }
+                state.isReconciling = false
+                return .done
+            }
+            switch step {
+            case .done:
+                return
+            case .connect(let connection):
+                connection.setUpstream(source.subscribe(connection))
+            case .disconnect(let connection, _):
+                connection?.dispose()  // its `detach` finds it gone; the subject is released here
+            }
+        }
+    }
+}
+
+/// `refCount()` of a library connectable: its state lives in the connectable.
+private final class MulticastRefCount<Subject: SubjectType & Sendable>: Observable<Subject.Element>,
+    @unchecked Sendable  // immutable
+{
+    let parent: MulticastConnectable<Subject>
+
+    init(parent: MulticastConnectable<Subject>) { self.parent = parent }
+
+    override func subscribe(_ receiver: Receiver<Subject.Element>) -> any Disposable {
+        parent.subscribeCounted(receiver)
+    }
+}
+
+private final class MulticastRefCountSink<Subject: SubjectType & Sendable>:
+    Sink<Subject.Element, Subject.Element>,
+    @unchecked Sendable  // `generation`/`counted` are touched only inside the parent's transitions
+{
+    let parent: MulticastConnectable<Subject>
+    @exclusivity(unchecked) var generation: UInt64 = 0
+    @exclusivity(unchecked) var counted = false
+
+    init(parent: MulticastConnectable<Subject>, downstream: Receiver<Subject.Element>) {
+        self.parent = parent
+        super.init(downstream: downstream)
+    }
+
+    override func onNext(_ element: Subject.Element) { forwardNext(element) }
+
+    // The source's terminal event ended the generation before it reached the subject (the
+    // connection detaches first), so the sink forwards it and its release changes nothing; a
+    // terminal event the subject got otherwise (a `multicast(subject)` completed by hand) is
+    // forwarded too, and the release uncounts the sink like a disposal.
+    override func disposeResources() { parent.leave(self) }
 }
 
 /// One connection: forwards the source's events into the subject's observer.
@@ -159,6 +319,7 @@ private final class MulticastConnection<Subject: SubjectType & Sendable>:
     override func disposeResources() { parent.detach(self) }
 }
 
+/// `refCount()` of a connectable that is not the library's (see the header).
 // Unchecked Sendable: `cell` is the synchronisation
 private final class RefCountObservable<Element>: Observable<Element>, @unchecked Sendable {
     /// The count of the current connection's observers, and the reconciling thread's flag.

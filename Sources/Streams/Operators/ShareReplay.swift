@@ -2,7 +2,10 @@
 // (no lock is held while connecting, subscribing, disposing or delivering, and subjects queue
 // reentrant sends, so a shared sequence feeding back into its own source cannot deadlock).
 //
-// States: those of `multicast` and `refCount` (Multicast.swift) and of the subject.
+// States: those of `multicast` and `refCount` (Multicast.swift) and of the subject. The
+// connectable's `refCount()` counts an observer and hands it the subject of its generation in one
+// transition, so an observer arriving while the last one leaves always gets the subject the
+// source feeds next (Multicast.swift's invariant, issue #22).
 
 /// How long the subject behind `share(replay:scope:)` lives.
 public enum SubjectLifetimeScope: Sendable {

@@ -260,6 +260,70 @@ final class SubscriptionBox: @unchecked Sendable {  // touched only by the test 
     }
 }
 
+/// Issue #22, the interleaving forced: the last observer leaves, and while that disconnect runs
+/// (inside the source's teardown) another observer subscribes — from another thread, or from the
+/// teardown itself. It must be attached to the subject the reconnect feeds, so it receives the
+/// second connection's element; before the fix it was attached to the subject being dropped and
+/// got nothing from the source, ever (or only the dropped subject's replay).
+@Suite struct RefCountReconnectOrderingTests {
+    private static let flavours: [(label: String, make: @Sendable (Observable<Int>) -> Observable<Int>, late: [Int])] =
+        [
+            ("publish().refCount()", { $0.publish().refCount() }, [2]),
+            ("replay(1).refCount()", { $0.replay(1).refCount() }, [2]),
+            ("share()", { $0.share() }, [2]),
+            ("share(replay: 1)", { $0.share(replay: 1) }, [2]),
+            ("share(scope: .forever)", { $0.share(scope: .forever) }, [2]),
+            ("share(replay: 1, scope: .forever)", { $0.share(replay: 1, scope: .forever) }, [1, 2]),
+        ]
+
+    @Test(arguments: [false, true])
+    func anObserverArrivingDuringTheLastDisconnectGetsTheNextConnection(fromTheTeardown: Bool) {
+        for flavour in Self.flavours {
+            let label = "\(flavour.label), subscribing \(fromTheTeardown ? "from the teardown" : "from another thread")"
+            let (scope, outcome) = LiveResources.withScope {
+                let connections = Counter()
+                let shared = Locked<Observable<Int>?>(nil)
+                let late = Locked<(any Disposable)?>(nil)
+                let received = Log()
+                let handedOver = Recorder<Bool>()
+                @Sendable func subscribeLate() {
+                    guard let observable = shared.withLock({ $0 }) else { return }
+                    let subscription = observable.subscribe(onNext: { received.append("\($0)") })
+                    late.withLock { $0 = subscription }
+                }
+                let source = Observable<Int>.create { observer in
+                    let number = connections.increment()
+                    observer.onNext(number)
+                    return Disposables.create {
+                        guard number == 1 else { return }
+                        // The first connection is being disconnected: its last observer left.
+                        if fromTheTeardown { return subscribeLate() }
+                        let subscribed = DispatchSemaphore(value: 0)
+                        Thread.detachNewThread(
+                            bindingCurrentScope {
+                                subscribeLate()
+                                subscribed.signal()
+                            })
+                        handedOver.append(waits(for: subscribed))
+                    }
+                }
+                let observable = flavour.make(source)
+                shared.withLock { $0 = observable }
+                observable.subscribe(onNext: { _ in }).dispose()
+                let events = received.items
+                let count = connections.value
+                late.withLock { $0.take() }?.dispose()
+                _ = shared.withLock { $0.take() }  // breaks the cycle through `subscribeLate`, released unlocked
+                return (events, count, handedOver.values)
+            }
+            #expect(outcome.0 == flavour.late.map { "\($0)" }, "\(label)")
+            #expect(outcome.1 == 2, "\(label)")
+            #expect(outcome.2 == (fromTheTeardown ? [] : [true]), "\(label)")
+            #expect(scope.total == 0, "\(label)")
+        }
+    }
+}
+
 /// Subscriptions collected from several threads.
 final class SubscriptionList: @unchecked Sendable {  // guarded by `lock`
     private let lock = NSLock()

@@ -97,3 +97,75 @@ import Testing
         }
     }
 }
+
+/// Issue #22: an observer that subscribes while the last one leaves must be attached to the
+/// subject the source feeds next, never to the one the disconnect drops.
+///
+/// Two threads each subscribe, wait for one element, and dispose, round after round, against a
+/// source that emits from its own queue; an observer that gets nothing within a generous bound is
+/// starved (on the code before the fix it got nothing, ever). The window is narrow — the disconnect
+/// runs between the last observer's leave and the subject's drop — so the source widens it the
+/// way real sources do: its teardown waits for its emission queue to finish what it is running
+/// (`queue.sync`), which keeps the disconnect in flight while the other thread subscribes.
+@Suite(.tags(.stress)) struct RefCountStarvationStressTests {
+    private static let flavours: [(label: String, make: @Sendable (Observable<Int>) -> Observable<Int>)] = [
+        ("publish().refCount()", { $0.publish().refCount() }),
+        ("share(replay: 1)", { $0.share(replay: 1) }),
+    ]
+
+    /// Emits 0, 1, 2, … from a serial queue of its own while subscribed; disposal stops it after
+    /// the element being sent, if any (`queue.sync`), so nothing follows the disposal.
+    private static func emitter(onQueue label: String) -> Observable<Int> {
+        Observable<Int>.create { observer in
+            let queue = DispatchQueue(label: label)
+            let stopped = Locked(false)
+            let relay = PublishSubject<Int>()
+            let forwarding = relay.subscribe(observer)
+            @Sendable func emit(_ value: Int) {
+                queue.async {
+                    if stopped.withLock({ $0 }) { return }
+                    relay.onNext(value)
+                    emit(value &+ 1)
+                }
+            }
+            emit(0)
+            return Disposables.create {
+                queue.sync { stopped.withLock { $0 = true } }
+                forwarding.dispose()
+            }
+        }
+    }
+
+    /// At most 10,000 rounds per thread (the issue's 20,000 subscriptions) or 2 seconds of them
+    /// per flavour; a round that waits 5 seconds for an element fails the test at once. Before the
+    /// fix, `publish().refCount()` starved within the first rounds and `share(replay: 1)` within a
+    /// few thousand.
+    @Test func anObserverArrivingWhileTheLastLeavesIsNeverStarved() {
+        for flavour in Self.flavours {
+            let (scope, outcome) = LiveResources.withScope {
+                let shared = flavour.make(Self.emitter(onQueue: "stress.refcount.emitter"))
+                let starved = Recorder<String>()
+                let rounds = Counter()
+                let deadline = DispatchTime.now() + 2
+                let finished = produceOnQueues(
+                    (0..<2).map { lane in
+                        {
+                            for round in 0..<10_000 {
+                                if DispatchTime.now() > deadline || !starved.values.isEmpty { return }
+                                let received = DispatchSemaphore(value: 0)
+                                let subscription = shared.subscribe(onNext: { _ in received.signal() })
+                                let gotOne = received.wait(timeout: .now() + 5) == .success
+                                subscription.dispose()
+                                rounds.increment()
+                                if !gotOne { starved.append("thread \(lane), round \(round)") }
+                            }
+                        }
+                    })
+                return (finished, starved.values, rounds.value)
+            }
+            #expect(outcome.0, "\(flavour.label)")
+            #expect(outcome.1 == [], "\(flavour.label): starved, of \(outcome.2) subscriptions")
+            #expect(scope.total == 0, "\(flavour.label)")
+        }
+    }
+}
