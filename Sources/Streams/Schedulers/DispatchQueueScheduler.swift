@@ -59,12 +59,30 @@ private final class TimerDisposable: Disposable, @unchecked Sendable {
     func dispose() { timer.cancel() }
 }
 
-// Unchecked Sendable: only the timer's event handler, which never overlaps itself, touches `state`
-/// The state threaded through a repeating timer; the timer's serial handler is its only user.
-private final class PeriodicState<State: Sendable>: @unchecked Sendable {
-    private var state: State
-    init(_ state: State) { self.state = state }
-    func advance(_ action: (State) -> State) { state = action(state) }
+/// The state threaded through a repeating timer; the timer's handler is its only user.
+///
+/// GCD never runs a source's handler concurrently with itself and orders each run after the
+/// previous one with its own atomics. On a concurrent queue, though, consecutive runs may land on
+/// different worker threads, and ThreadSanitizer does not see that edge (its libdispatch support
+/// orders a serial queue's work items and a handler's installation before its runs, not one run
+/// of a handler before the next): it reported a race between two ticks on whatever the action
+/// touches, such as `TimerSink`'s value under `interval`. So the state passes from one run to the
+/// next through a locked cell: the tick takes it out under the lock, runs the action outside it
+/// (user code, never under an engine lock), and puts the result back under the lock. That unlock
+/// and the next tick's lock are an edge TSan sees (the engine's lock is instrumented under
+/// `--sanitize=thread`), ordering everything one tick did before everything the next does, at
+/// two uncontended lock round trips per tick.
+private final class PeriodicState<State: Sendable>: Sendable {
+    private let cell: LockedCell<State?>
+
+    init(_ state: State) { cell = LockedCell(state) }
+
+    func advance(_ action: (State) -> State) {
+        // Taken out, not copied: putting the next state back then displaces nothing under the lock.
+        guard let current = cell.update({ $0.take() }) else { return }
+        let next = action(current)
+        cell.update { $0 = next }
+    }
 }
 
 /// Runs work serially on a dispatch queue (a serial queue it creates, or the one you pass).

@@ -78,6 +78,36 @@ final class ContractProbe: @unchecked Sendable {  // `elements`/`violations` gua
         #expect(elements.last == 1_999)
     }
 
+    /// `interval` on a concurrent queue, with the real clock: GCD runs a timer's handler on
+    /// whichever worker thread is free, so consecutive ticks may run on different threads, and
+    /// each must see the count the previous one left. ThreadSanitizer reported a race on that
+    /// count (`TimerSink`'s value) in 1 of 840 runs: only when two consecutive ticks ran on
+    /// different threads, which is GCD's choice (on Linux its pool adds a worker only when fewer
+    /// are runnable than there are CPUs, so alone on a quiet machine the ticks mostly share one
+    /// thread; under the suite's load they move). `PeriodicState` now orders each tick after the
+    /// previous one through the engine's lock, whichever threads they run on; run this test under
+    /// `--sanitize=thread` to exercise it. Generous bounds: the test only has to finish, with
+    /// every value once, in order, and no overlapping calls.
+    @Test func intervalOnAConcurrentQueueCountsEveryTickOnce() {
+        let scheduler = ConcurrentDispatchQueueScheduler(qos: .default)
+        let ticks = 100
+        let probe = ContractProbe()
+        let done = DispatchSemaphore(value: 0)
+        let subscription = Observable<Int>.interval(.milliseconds(1), scheduler: scheduler)
+            .take(ticks)
+            .subscribe(
+                onNext: { probe.record($0) },
+                onCompleted: {
+                    probe.complete()
+                    done.signal()
+                })
+        #expect(waits(for: done))
+        subscription.dispose()
+        let (elements, violations) = probe.result
+        #expect(violations == [])
+        #expect(elements == Array(0..<ticks))
+    }
+
     @Test func delayKeepsOrderWithARealTimer() async {
         let scheduler = ConcurrentDispatchQueueScheduler(qos: .default)
         let probe = await drive { $0.delay(.microseconds(50), scheduler: scheduler) }
