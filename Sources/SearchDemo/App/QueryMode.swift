@@ -30,21 +30,23 @@ enum QueryMode {
     ///
     /// The returned disposable cancels the run (and any request in flight) without calling `completion`.
     static func run(
-        query: String, limit: Int, searching: any RepositorySearching, queue: DispatchQueue,
+        options: CommandLineOptions, searching: any RepositorySearching, queue: DispatchQueue,
         completion: @escaping @Sendable (QueryOutcome) -> Void
     ) -> any Disposable {
+        let (limit, sort, order) = (options.limit, options.sort, options.order)
         let scheduler = SerialDispatchQueueScheduler(serialQueue: queue)
         let recorder = FailureRecorder(searching)
         let controller = SearchController(
             searching: recorder, scheduler: scheduler, debounce: .milliseconds(0), perPage: min(max(limit, 1), 100),
-            navigator: Navigator { _ in })
-        let view = QueryModeView(query: query, limit: limit) { outcome in
+            sort: sort, order: order, navigator: Navigator { _ in })
+        let view = QueryModeView(query: options.query ?? "", limit: limit) { outcome in
             guard case .failed(var failure) = outcome, failure.detail == nil else { return completion(outcome) }
             failure.detail = recorder.lastError?.detail
             completion(.failed(failure))
         }
         let screen = combineModel(
-            SearchModel(), statefulController: controller, events: view.interact(), scheduler: scheduler,
+            SearchModel(sort: sort, order: order), statefulController: controller, events: view.interact(),
+            scheduler: scheduler,
             onUnhandledError: { error in
                 view.finish(.failed(QueryFailure(message: "internal error", detail: "\(error)")))
             },
@@ -54,12 +56,12 @@ enum QueryMode {
     }
 
     /// Runs the search and suspends until it ends (without blocking a thread).
-    static func outcome(query: String, limit: Int, searching: any RepositorySearching) async -> QueryOutcome {
+    static func outcome(options: CommandLineOptions, searching: any RepositorySearching) async -> QueryOutcome {
         await withCheckedContinuation { continuation in
             let slot = RunSlot()
             let queue = DispatchQueue(label: "search-demo.query")
             slot.set(
-                run(query: query, limit: limit, searching: searching, queue: queue) { outcome in
+                run(options: options, searching: searching, queue: queue) { outcome in
                     slot.dispose()
                     continuation.resume(returning: outcome)
                 })
@@ -67,11 +69,11 @@ enum QueryMode {
     }
 
     /// Runs the search and waits for it on the calling thread (which must not be `queue`'s).
-    static func runAndWait(query: String, limit: Int, searching: any RepositorySearching) -> QueryOutcome {
+    static func runAndWait(options: CommandLineOptions, searching: any RepositorySearching) -> QueryOutcome {
         let done = DispatchSemaphore(value: 0)
         let result = OutcomeBox()
         let queue = DispatchQueue(label: "search-demo.query")
-        let run = run(query: query, limit: limit, searching: searching, queue: queue) { outcome in
+        let run = run(options: options, searching: searching, queue: queue) { outcome in
             result.set(outcome)
             done.signal()
         }
@@ -82,7 +84,7 @@ enum QueryMode {
     }
 }
 
-/// The result slot of ``QueryMode/runAndWait(query:limit:searching:)``.
+/// The result slot of ``QueryMode/runAndWait(options:searching:)``.
 private final class OutcomeBox: @unchecked Sendable {  // `outcome` guarded by `lock`
     private let lock = NSLock()
     private var outcome: QueryOutcome?

@@ -12,6 +12,10 @@ struct CommandLineOptions: Sendable, Equatable {
     var json = false
     /// With `--query`: add the system's detail to a failure's one-line message.
     var verbose = false
+    /// With `--query`: how results are ordered (`--sort`).
+    var sort = SearchSort.bestMatch
+    /// With `--query`: the direction of ``sort`` (`--order`).
+    var order = SearchOrder.descending
     /// Milliseconds of typing pause before a search starts.
     var debounceMilliseconds = 300
     /// The API root of the live client.
@@ -41,15 +45,16 @@ struct CommandLineError: Error, Sendable, Equatable {
 
 extension CommandLineOptions {
     /// Options that only `--query` uses, and the one only the terminal UI uses.
-    private static let queryOnly = ["--limit", "--json", "--verbose"]
+    private static let queryOnly = ["--limit", "--json", "--verbose", "--sort", "--order"]
 
     /// Parses `arguments` (without the program name) and checks them as a whole.
     ///
     /// Accepts `--name value` and `--name=value`. Every argument is checked before anything runs: an unknown
     /// option, a malformed value or a repeated option is an error even next to `--help`. `--help` then prints
     /// the help whatever else is given; every other option that would have no effect in the mode the line
-    /// selects is an error naming it (`--version` with anything, `--limit`, `--json` or `--verbose` without
-    /// `--query`, `--debounce` with it, `--api-url` with `--offline`). `GITHUB_TOKEN` from `environment`
+    /// selects is an error naming it (`--version` with anything, `--limit`, `--json`, `--verbose`, `--sort` or
+    /// `--order` without `--query`, `--order` without a `--sort` other than best match, `--debounce` with
+    /// `--query`, `--api-url` with `--offline`). `GITHUB_TOKEN` from `environment`
     /// becomes ``token``; with the live API it needs an https `--api-url` (or a loopback one, see
     /// ``TokenScope``).
     static func parse(
@@ -76,6 +81,8 @@ extension CommandLineOptions {
             case "--verbose": options.verbose = try flag(name, inlineValue)
             case "--query": options.query = try value()
             case "--limit": options.limit = try number(name, try value(), minimum: 1)
+            case "--sort": options.sort = try choice(name, try value(), from: SearchSort.self)
+            case "--order": options.order = try choice(name, try value(), from: SearchOrder.self)
             case "--debounce": options.debounceMilliseconds = try number(name, try value(), minimum: 0)
             case "--api-url": options.apiURL = try url(try value())
             default: throw CommandLineError(message: "unknown option \(Wording.echo(written)) (see --help)")
@@ -91,6 +98,9 @@ extension CommandLineOptions {
             return .version
         }
         try checkMode(given)
+        if given.contains("--order"), options.sort == .bestMatch {
+            throw CommandLineError(message: "--order needs --sort stars or --sort updated (best match has no order)")
+        }
         if let token = environment["GITHUB_TOKEN"], !token.isEmpty, !options.offline {
             if let refusal = TokenScope.refusal(for: options.apiURL) { throw CommandLineError(message: refusal) }
             options.token = token
@@ -121,6 +131,16 @@ extension CommandLineOptions {
     private static func flag(_ name: String, _ inlineValue: String?) throws(CommandLineError) -> Bool {
         if inlineValue != nil { throw CommandLineError(message: "\(name) takes no value") }
         return true
+    }
+
+    private static func choice<Choice: RawRepresentable & CaseIterable>(
+        _ name: String, _ text: String, from _: Choice.Type
+    ) throws(CommandLineError) -> Choice where Choice.RawValue == String {
+        guard let value = Choice(rawValue: text) else {
+            let names = Choice.allCases.map(\.rawValue).joined(separator: ", ")
+            throw CommandLineError(message: "\(name) needs one of \(names), got \(Wording.echo(text))")
+        }
+        return value
     }
 
     private static func number(_ name: String, _ text: String, minimum: Int) throws(CommandLineError) -> Int {

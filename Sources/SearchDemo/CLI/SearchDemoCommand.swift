@@ -40,7 +40,7 @@ public enum SearchDemoCommand {
         case .exit(let status):
             exit(status)
         case .query(let options, let searching):
-            let outcome = QueryMode.runAndWait(query: options.query ?? "", limit: options.limit, searching: searching)
+            let outcome = QueryMode.runAndWait(options: options, searching: searching)
             exit(report(outcome, options, output))
         case .terminalUI(let options, let searching):
             TerminalApp.run(searching: searching, options: options)
@@ -54,8 +54,7 @@ public enum SearchDemoCommand {
         case .exit(let status):
             return status
         case .query(let options, let searching):
-            let outcome = await QueryMode.outcome(
-                query: options.query ?? "", limit: options.limit, searching: searching)
+            let outcome = await QueryMode.outcome(options: options, searching: searching)
             return report(outcome, options, output)
         case .terminalUI:
             output.diagnose("the terminal UI runs only from the search-demo program itself")
@@ -104,17 +103,28 @@ public enum SearchDemoCommand {
         guard let query = options.query else { return .terminalUI(options, searching) }
         let source = options.offline ? "the offline catalog" : options.apiURL.absoluteString
         output.diagnose("searching \(source) for \(Wording.echo(query)) (limit \(Wording.number(options.limit)))")
+        if let parsed = try? SearchQuery.parse(SearchQuery.normalize(query)), parsed.usesSyntax {
+            output.diagnose("understood: \(parsed.summary)")
+        }
         return .query(options, searching)
     }
 
-    /// Why `query` cannot be searched, or `nil`: it must have visible text and fit GitHub's limit.
+    /// Why `query` cannot be searched, or `nil`: it must have visible text, fit GitHub's limit and parse
+    /// (``SearchQuery/parse(_:)``; the message names the token at fault).
     private static func problem(withQuery query: String) -> String? {
         let normalized = SearchQuery.normalize(query)
         if normalized.isEmpty { return "--query needs a non-empty query" }
         let maximum = GitHubSearchEndpoint.maximumQueryLength
-        guard normalized.count > maximum else { return nil }
-        return "--query is too long (\(Wording.count(normalized.count, "character", "characters")); "
-            + "the limit is \(Wording.number(maximum)))"
+        guard normalized.count <= maximum else {
+            return "--query is too long (\(Wording.count(normalized.count, "character", "characters")); "
+                + "the limit is \(Wording.number(maximum)))"
+        }
+        do {
+            _ = try SearchQuery.parse(normalized)
+            return nil
+        } catch {
+            return "--query: \(error.message)"
+        }
     }
 
     /// The backend the options select: the bundled catalog or the live client; `nil` when the catalog

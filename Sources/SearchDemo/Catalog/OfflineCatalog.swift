@@ -4,14 +4,19 @@ import Foundation
 ///
 /// It answers the way the live GitHub client does, so the app cannot tell the two apart:
 ///
-/// - **Matching.** The query is trimmed and folded case-, diacritic- and width-insensitively (`"CAFE"` finds
-///   `"café"`, full-width `"ＳＷＩＦＴ"` finds `"swift"`), then split on whitespace. A repository matches when
-///   *every* word occurs somewhere in its `name`, `full_name` or `description` (GitHub's implicit AND). Words are
-///   plain substrings: no regular expressions, no qualifiers such as `language:`.
-/// - **Ranking.** Matches whose name (or full name) equals the whole query come first, then names that start with
-///   it, then repositories where every word occurs in the name or full name, then those that needed the
-///   description. Within a tier, more stars rank first; ties go to the full name in folded (case-insensitive)
-///   order.
+/// - **Matching.** The query is parsed by ``SearchQuery/parse(_:)`` (GitHub's syntax: words, `"phrases"`,
+///   `NOT`, `language:`, `user:`/`org:`, `stars:`, `pushed:` against `updated_at`, `in:name`/`in:description`).
+///   Words and phrases are folded case-, diacritic- and width-insensitively (`"CAFE"` finds `"café"`, full-width
+///   `"ＳＷＩＦＴ"` finds `"swift"`). A repository matches when *every* word occurs somewhere in its `name`,
+///   `full_name` or `description` (only the `in:` fields, when given), no `NOT` word occurs there, and every
+///   qualifier holds (GitHub's implicit AND). Words are plain substrings: no regular expressions. Qualifiers the
+///   catalog has no data for (`topic:`, `in:readme`, …) are refused with ``SearchError/validationFailed(message:)``;
+///   a malformed one with ``SearchError/invalidQuery(_:)``.
+/// - **Ranking.** Best match (the default): matches whose name (or full name) equals the words come first, then
+///   names that start with them, then repositories where every word occurs in the name or full name, then those
+///   that needed the description. Within a tier, more stars rank first; ties go to the full name in folded
+///   (case-insensitive) order. `sort` `stars` or `updated` orders by that (`order` picks the direction) with the
+///   same tie-break.
 /// - **Paging.** `page` is 1-based (clamped to at least 1) and `perPage` is clamped to 1…100. `totalCount` counts
 ///   every match, but like GitHub only the first 1,000 can be paged through: `nextPage` is `page + 1` while more
 ///   matches follow within them, and a page starting beyond them throws
@@ -70,16 +75,43 @@ public struct OfflineCatalog: RepositorySearching {
 
     /// Answers one page synchronously, with the semantics described on ``OfflineCatalog``.
     ///
-    /// - Throws: ``SearchError/queryTooLong(length:)`` or ``SearchError/validationFailed(message:)``.
+    /// - Throws: ``SearchError/queryTooLong(length:)``, ``SearchError/invalidQuery(_:)`` or
+    ///   ``SearchError/validationFailed(message:)``.
     public func page(for request: SearchRequest) throws(SearchError) -> SearchPage {
         let query = request.query.trimmingCharacters(in: .whitespacesAndNewlines)
         let length = query.count
         guard length <= Self.maximumQueryLength else { throw .queryTooLong(length: length) }
         guard !query.isEmpty else { return SearchPage(totalCount: 0, items: [], nextPage: nil) }
         let window = try CatalogPageWindow(page: request.page, perPage: request.perPage)
-        let matches = index.rankedMatches(for: FoldedQuery(query))
+        let matches = try rankedMatches(query, sort: request.sort, order: request.order)
         let items = matches[window.range(matchCount: matches.count)].map { repositories[$0] }
         return SearchPage(totalCount: matches.count, items: items, nextPage: window.nextPage(matchCount: matches.count))
+    }
+
+    /// Every repository matching `query`, in `sort` and `order` (not paged, not capped).
+    ///
+    /// - Throws: ``SearchError/invalidQuery(_:)`` or ``SearchError/validationFailed(message:)``.
+    func matches(
+        for query: String, sort: SearchSort = .bestMatch, order: SearchOrder = .descending
+    ) throws(SearchError) -> [Repository] {
+        try rankedMatches(query, sort: sort, order: order).map { repositories[$0] }
+    }
+
+    private func rankedMatches(_ text: String, sort: SearchSort, order: SearchOrder) throws(SearchError) -> [Int] {
+        let query: SearchQuery
+        do {
+            query = try SearchQuery.parse(text)
+        } catch {
+            throw .invalidQuery(error)
+        }
+        if let qualifier = query.liveOnlyQualifiers.first {
+            throw .validationFailed(message: "the offline catalog cannot answer \(qualifier) (it works live)")
+        }
+        if let field = query.fields.sorted().first(where: { $0 == .readme || $0 == .topics }) {
+            throw .validationFailed(
+                message: "the offline catalog has no \(field.rawValue) to search (in:\(field.rawValue) works live)")
+        }
+        return index.rankedMatches(for: CatalogQuery(query), sort: sort, order: order)
     }
 
     /// Answers one page; see ``page(for:)``.

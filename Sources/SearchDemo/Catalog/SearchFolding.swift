@@ -19,21 +19,3 @@ enum SearchFolding {
         Array(fold(text).utf8)
     }
 }
-
-/// A query folded once, ready to be matched against a ``CatalogIndex``.
-struct FoldedQuery: Sendable, Equatable {
-    /// The folded words, split on whitespace; every one of them must match.
-    let words: [[UInt8]]
-    /// The folded words joined by single spaces, compared against whole names for the exact and prefix tiers.
-    let phrase: [UInt8]
-
-    /// Folds `query` and splits it into words.
-    init(_ query: String) {
-        let parts = SearchFolding.fold(query).split(whereSeparator: \.isWhitespace)
-        words = parts.map { Array($0.utf8) }
-        phrase = Array(parts.joined(separator: " ").utf8)
-    }
-
-    /// `true` when folding left no words (blank input, or only marks that folding removes).
-    var isEmpty: Bool { words.isEmpty }
-}

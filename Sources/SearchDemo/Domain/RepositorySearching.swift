@@ -8,12 +8,21 @@ public struct SearchRequest: Sendable, Hashable {
     public var page: Int
     /// Results per page (GitHub allows at most 100).
     public var perPage: Int
+    /// How results are ordered (best match by default).
+    public var sort: SearchSort
+    /// The direction of ``sort`` (ignored for best match).
+    public var order: SearchOrder
 
     /// Creates a request.
-    public init(query: String, page: Int = 1, perPage: Int = 30) {
+    public init(
+        query: String, page: Int = 1, perPage: Int = 30, sort: SearchSort = .bestMatch,
+        order: SearchOrder = .descending
+    ) {
         self.query = query
         self.page = page
         self.perPage = perPage
+        self.sort = sort
+        self.order = order
     }
 }
 
@@ -62,6 +71,8 @@ public enum SearchError: Error, Sendable, Equatable {
     case timedOut
     /// The query is longer than GitHub's 256-character limit; refused before sending.
     case queryTooLong(length: Int)
+    /// The query's syntax is malformed (`stars:>>1`); refused before searching.
+    case invalidQuery(SearchQueryError)
     /// The request was cancelled (a newer query replaced it).
     case cancelled
 }

@@ -18,4 +18,6 @@ enum SearchAction: Sendable, Equatable {
     case showDetail
     /// Leave the detail view.
     case hideDetail
+    /// Results are now ordered by `sort` (the controller searches again with it).
+    case sortChanged(SearchSort)
 }

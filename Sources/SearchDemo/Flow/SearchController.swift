@@ -17,18 +17,24 @@ struct SearchController: StatefulController {
     private let scheduler: any SchedulerType
     private let debounce: RxTimeInterval
     private let perPage: Int
+    private let sort: SearchSort
+    private let order: SearchOrder
     private let navigator: Navigator<SearchRoute>
     private let gate = RateLimitGate()
 
-    /// Creates a controller over an observable search function (tests pass virtual-time fakes).
+    /// Creates a controller over an observable search function (tests pass virtual-time fakes); results are
+    /// first ordered by `sort` in `order` (give the model the same).
     init(
         search: @escaping Search, scheduler: any SchedulerType, debounce: RxTimeInterval = .milliseconds(300),
-        perPage: Int = 30, navigator: Navigator<SearchRoute>
+        perPage: Int = 30, sort: SearchSort = .bestMatch, order: SearchOrder = .descending,
+        navigator: Navigator<SearchRoute>
     ) {
         self.search = search
         self.scheduler = scheduler
         self.debounce = debounce
         self.perPage = perPage
+        self.sort = sort
+        self.order = order
         self.navigator = navigator
     }
 
@@ -36,11 +42,13 @@ struct SearchController: StatefulController {
     /// catalog): each request runs as a task that disposal cancels.
     init(
         searching: any RepositorySearching, scheduler: any SchedulerType, debounce: RxTimeInterval = .milliseconds(300),
-        perPage: Int = 30, navigator: Navigator<SearchRoute>
+        perPage: Int = 30, sort: SearchSort = .bestMatch, order: SearchOrder = .descending,
+        navigator: Navigator<SearchRoute>
     ) {
         self.init(
             search: { request in Observable.fromAsync { try await searching.search(request) } },
-            scheduler: scheduler, debounce: debounce, perPage: perPage, navigator: navigator)
+            scheduler: scheduler, debounce: debounce, perPage: perPage, sort: sort, order: order,
+            navigator: navigator)
     }
 
     /// Wires events to actions.
@@ -62,8 +70,8 @@ struct SearchController: StatefulController {
     private func wire(
         _ events: Observable<SearchEvent>, currentState: @escaping @Sendable () -> SearchState?
     ) -> Observable<SearchAction> {
-        let perPage = self.perPage
-        let queries =
+        let (perPage, order) = (self.perPage, self.order)
+        let typed =
             events
             .compactMap { event -> String? in
                 if case .queryEdited(let text) = event { return text }
@@ -71,8 +79,14 @@ struct SearchController: StatefulController {
             }
             .debounce(debounce, scheduler: scheduler)
             .map(SearchQuery.normalize)
-            .distinctUntilChanged()
-            .map { SearchRequest(query: $0, page: 1, perPage: perPage) }
+        // A sort change is not typing: it searches again at once, without the debounce.
+        let sorts = events.filter { $0 == .cycleSort }
+            .scan(sort) { sort, _ in sort.next }
+            .startWith(sort)
+        let queries = Observable.combineLatest(typed, sorts) { query, sort in
+            SearchRequest(query: query, page: 1, perPage: perPage, sort: sort, order: order)
+        }
+        .distinctUntilChanged()
         let nextPages = events.compactMap { event -> SearchRequest? in
             guard let state = currentState() else { return nil }
             return NextPagePolicy.request(after: event, in: state, perPage: perPage)
@@ -80,8 +94,12 @@ struct SearchController: StatefulController {
         let loads = Observable.merge(queries, nextPages).flatMapLatest { [self] request in
             request.query.isEmpty ? Observable.just(SearchAction.cleared) : load(request)
         }
+        let sortChanges = events.filter { $0 == .cycleSort }
+            .scan(sort) { sort, _ in sort.next }
+            .map(SearchAction.sortChanged)
         let navigation = events.compactMap { [navigator] event -> SearchAction? in
             switch event {
+            case .cycleSort: return nil
             case .queryEdited: return nil
             case .moveSelection(let delta): return .moveSelection(by: delta)
             case .selectFirst: return .select(index: 0)
@@ -95,7 +113,7 @@ struct SearchController: StatefulController {
                 return nil
             }
         }
-        return Observable.merge(loads, navigation)
+        return Observable.merge(sortChanges, loads, navigation)
     }
 
     /// Loads one page: waits out any rate limit first, announces the request, then maps the
@@ -145,16 +163,6 @@ struct SearchController: StatefulController {
     }
 }
 
-/// Normalizes what the user typed into the query that is searched.
-enum SearchQuery {
-    /// Trims whitespace and drops control characters (pasted tabs, escapes).
-    static func normalize(_ text: String) -> String {
-        let scalars = text.unicodeScalars.filter { !CharacterSet.controlCharacters.contains($0) }
-        let visible = String(String.UnicodeScalarView(scalars))
-        return visible.trimmingCharacters(in: .whitespacesAndNewlines)
-    }
-}
-
 /// When moving the selection should load the next page.
 enum NextPagePolicy {
     /// The search API serves at most this many results per query.
@@ -172,6 +180,6 @@ enum NextPagePolicy {
         guard state.phase == .loaded, let next = state.nextPage, !state.results.isEmpty,
             target >= state.results.count - 1, (next - 1) * perPage < resultCap
         else { return nil }
-        return SearchRequest(query: state.query, page: next, perPage: perPage)
+        return SearchRequest(query: state.query, page: next, perPage: perPage, sort: state.sort, order: state.order)
     }
 }

@@ -14,6 +14,8 @@ enum SearchEvent: Sendable, Equatable {
     case closeDetail
     /// Open the selected (or detailed) repository's `html_url` in the browser (`o`).
     case openInBrowser
+    /// Order results by the next sort: best match → stars → updated → best match (Tab).
+    case cycleSort
 }
 
 /// Where the app can navigate; performed by the coordinator, once per request.

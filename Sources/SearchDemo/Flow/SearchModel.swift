@@ -12,18 +12,24 @@ struct SearchModel: ReducerModel {
     /// What the view renders.
     typealias State = SearchState
 
-    /// Creates the model.
-    init() {}
+    private let sort: SearchSort
+    private let order: SearchOrder
+
+    /// Creates the model; results start ordered by `sort` in `order`.
+    init(sort: SearchSort = .bestMatch, order: SearchOrder = .descending) {
+        self.sort = sort
+        self.order = order
+    }
 
     /// The idle state.
-    var initialState: SearchState { SearchState() }
+    var initialState: SearchState { SearchState(sort: sort, order: order) }
 
     /// Applies one action.
     func reduce(state: SearchState, with action: SearchAction) -> SearchState {
         var state = state
         switch action {
         case .cleared:
-            state = SearchState()
+            state = SearchState(sort: state.sort, order: state.order)
         case .requestStarted(let query, let page):
             if page == 1 {
                 // The last good results stay visible until the new query's first page replaces them.
@@ -74,6 +80,8 @@ struct SearchModel: ReducerModel {
             state.detail = state.selectedRepository
         case .hideDetail:
             state.detail = nil
+        case .sortChanged(let sort):
+            state.sort = sort
         }
         return state
     }

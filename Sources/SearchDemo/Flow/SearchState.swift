@@ -36,9 +36,19 @@ struct SearchState: Sendable, Equatable {
     var errorMessage: String?
     /// `x-ratelimit-remaining` from the latest response.
     var rateLimitRemaining: Int?
+    /// How results are ordered (the status line names it unless it is best match).
+    var sort = SearchSort.bestMatch
+    /// The direction of ``sort``.
+    var order = SearchOrder.descending
 
     /// The initial, idle state.
     init() {}
+
+    /// An idle state that sorts by `sort` in `order`.
+    init(sort: SearchSort, order: SearchOrder) {
+        self.sort = sort
+        self.order = order
+    }
 
     /// The selected repository, if any.
     var selectedRepository: Repository? {

@@ -24,16 +24,30 @@ struct GitHubSearchEndpoint: Sendable, Equatable {
     let page: Int
     /// Results per page, clamped to 1…100.
     let perPage: Int
+    /// What the parser understood of ``query`` (sent as typed; this only validates it).
+    let parsed: SearchQuery
+    /// The `sort` parameter; best match sends none.
+    let sort: SearchSort
+    /// The `order` parameter, sent only with a ``sort``.
+    let order: SearchOrder
 
     /// Validates `request` without touching the network.
     ///
     /// - Throws: ``SearchError/queryTooLong(length:)`` past 256 characters;
     ///   ``SearchError/validationFailed(message:)`` for an empty query, or for a page whose first result lies
-    ///   beyond the 1,000-result cap (the message GitHub itself sends for that case).
+    ///   beyond the 1,000-result cap (the message GitHub itself sends for that case);
+    ///   ``SearchError/invalidQuery(_:)`` when ``SearchQuery/parse(_:)`` finds a malformed qualifier.
     init(_ request: SearchRequest) throws(SearchError) {
         query = request.query.trimmingCharacters(in: .whitespacesAndNewlines)
         guard query.count <= Self.maximumQueryLength else { throw .queryTooLong(length: query.count) }
         guard !query.isEmpty else { throw .validationFailed(message: "the search query is empty") }
+        do {
+            parsed = try SearchQuery.parse(query)
+        } catch {
+            throw .invalidQuery(error)
+        }
+        sort = request.sort
+        order = request.order
         page = max(1, request.page)
         perPage = min(max(1, request.perPage), Self.maximumPerPage)
         guard Self.isWithinCap(page: page, perPage: perPage) else {
@@ -47,17 +61,24 @@ struct GitHubSearchEndpoint: Sendable, Equatable {
         return !overflow && skipped < resultCap
     }
 
-    /// `{baseURL}/search/repositories?q=…&per_page=…&page=…` with the query strictly percent-encoded.
+    /// `{baseURL}/search/repositories?q=…[&sort=…&order=…]&per_page=…&page=…` with the query, qualifiers
+    /// and all, strictly percent-encoded.
     func url(baseURL: URL) -> URL? {
         let path = baseURL.appendingPathComponent("search").appendingPathComponent("repositories")
         guard var components = URLComponents(url: path, resolvingAgainstBaseURL: false),
             let encodedQuery = query.addingPercentEncoding(withAllowedCharacters: Self.unreserved)
         else { return nil }
-        components.percentEncodedQueryItems = [
-            URLQueryItem(name: "q", value: encodedQuery),
+        var items = [URLQueryItem(name: "q", value: encodedQuery)]
+        if sort != .bestMatch {
+            items += [
+                URLQueryItem(name: "sort", value: sort.rawValue), URLQueryItem(name: "order", value: order.rawValue),
+            ]
+        }
+        items += [
             URLQueryItem(name: "per_page", value: String(perPage)),
             URLQueryItem(name: "page", value: String(page)),
         ]
+        components.percentEncodedQueryItems = items
         return components.url
     }
 }

@@ -16,7 +16,7 @@ extension SearchError {
             failure.server = clean(failure.server)
             failure.detail = clean(failure.detail)
             return .transport(failure)
-        case .timedOut, .queryTooLong, .cancelled: return self
+        case .timedOut, .queryTooLong, .invalidQuery, .cancelled: return self
         }
     }
 }

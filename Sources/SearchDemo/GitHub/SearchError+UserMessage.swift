@@ -17,6 +17,7 @@ extension SearchError {
         case .queryTooLong(let length):
             "query too long (\(Wording.count(length, "character", "characters")), "
                 + "max \(Wording.number(GitHubSearchEndpoint.maximumQueryLength)))"
+        case .invalidQuery(let error): error.message
         case .cancelled: "cancelled"
         }
     }

@@ -18,6 +18,8 @@ enum KeyAction: Sendable, Equatable {
     case closeDetail
     /// Open the selected (or shown) repository in the browser.
     case openInBrowser
+    /// Order results by the next sort (best match → stars → updated).
+    case cycleSort
     /// Give the terminal back and stop the app until the shell continues it (`fg`).
     case suspend
     /// Quit.

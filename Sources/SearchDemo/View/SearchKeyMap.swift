@@ -32,6 +32,9 @@ struct SearchKeyMap: Sendable, Equatable {
             label: "Home End", meaning: "select the first / last loaded row (End loads more)", screen: .list,
             actions: [.home: .selectFirst, .end: .selectLast]),
         KeyBinding(
+            label: "Tab", meaning: "sort by best match → stars → recently updated", screen: .list,
+            actions: [.tab: .cycleSort]),
+        KeyBinding(
             label: "Enter →", meaning: "show the selected repository's details", screen: .list,
             actions: [.enter: .openDetail, .right: .openDetail]),
         KeyBinding(
@@ -106,6 +109,7 @@ struct SearchKeyMap: Sendable, Equatable {
         case .openDetail: return .events([.openDetail])
         case .closeDetail: return .events([.closeDetail])
         case .openInBrowser: return .events([.openInBrowser])
+        case .cycleSort: return .events([.cycleSort])
         case .suspend: return .suspend
         case .quit: return .quit
         }

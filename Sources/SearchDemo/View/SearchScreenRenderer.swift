@@ -180,7 +180,7 @@ enum SearchScreenRenderer {
 
     private static func statusLine(_ state: SearchState, overlay: Overlay, columns: Int) -> String {
         let spinner = spinner[abs(overlay.spinnerFrame) % spinner.count]
-        let left: String
+        var left: String
         if let toast = overlay.toast {
             left = toast
         } else {
@@ -196,6 +196,7 @@ enum SearchScreenRenderer {
             case .empty: left = "no repositories match \(Wording.echo(state.query))"
             case .rateLimited(let secondsLeft): left = "rate limited — retry in \(Wording.seconds(secondsLeft))"
             }
+            if state.sort != .bestMatch { left += " · by \(state.sort.label)" }
         }
         guard let remaining = state.rateLimitRemaining else { return left }
         let right = "API: \(Wording.number(remaining)) left"

@@ -48,11 +48,12 @@ struct CatalogIndexTests {
         #expect(!set.contains(62))
     }
 
-    @Test func queryFoldingSplitsOnAnyWhitespace() {
-        let query = FoldedQuery(" Ｓwift\u{3000}NIO\tcafé ")
-        #expect(query.words == ["swift", "nio", "cafe"].map { Array($0.utf8) })
+    @Test func queryFoldingSplitsOnAnyWhitespace() throws {
+        func folded(_ text: String) throws -> CatalogQuery { CatalogQuery(try SearchQuery.parse(text)) }
+        let query = try folded(" Ｓwift\u{3000}NIO\tcafé ")
+        #expect(query.terms == ["swift", "nio", "cafe"].map { Array($0.utf8) })
         #expect(query.phrase == Array("swift nio cafe".utf8))
-        #expect(FoldedQuery("e\u{301}\u{302}") == FoldedQuery("E"))
-        #expect(FoldedQuery(" \t\n ").isEmpty)
+        #expect(try folded("e\u{301}\u{302}") == folded("E"))
+        #expect(try folded(" \t\n ").isEmpty)
     }
 }

@@ -101,6 +101,7 @@ import Testing
                   ↑ ↓              move the selection
                   PgUp PgDn        move the selection by a screen
                   Home End         select the first / last loaded row (End loads more)
+                  Tab              sort by best match → stars → recently updated
                   Enter →          show the selected repository's details
                   Ctrl-O           open the repository in the browser (or show its URL)
                   Ctrl-Z           suspend to the shell (fg resumes)
