@@ -44,6 +44,16 @@ import Testing
         ),
         (["--query", "q", "--query", "r", "--offline"], "--query is given more than once"),
         (["--version", "--bogus"], "unknown option “--bogus” (see --help)"),
+        (["--query", "swift stars:>>1", "--offline"], "--query: “stars:>>1”: “>1” is not a number"),
+        (
+            ["--query", "q", "--offline", "--order", "asc"],
+            "--order needs --sort stars or --sort updated (best match has no order)"
+        ),
+        (["--offline", "--sort", "stars"], "--sort works only with --query"),
+        (
+            ["--query", "q", "--offline", "--sort", "best"],
+            "--sort needs one of best-match, stars, updated, got “best”"
+        ),
     ])
     func usageErrorsAreOneLineAndExitTwo(arguments: [String], message: String) async {
         let result = await runSearchDemo(arguments)
@@ -95,6 +105,56 @@ import Testing
                     }
 
                     """)
+        }
+    }
+
+    /// The done-when check: a malformed qualifier is a usage error naming it, before anything is echoed or sent,
+    /// live as well as offline.
+    @Test func aMalformedQualifierIsAUsageErrorNamingIt() async throws {
+        try await withLocalHTTPServer(answering: .json("{}")) { server in
+            let live = await runSearchDemo(["--query", "stars:>>1", "--api-url", server.baseURL.absoluteString])
+            #expect(live.status == 2)
+            #expect(live.stdout == "")
+            #expect(live.stderr == "search-demo: --query: “stars:>>1”: “>1” is not a number\n")
+            #expect(server.requests.isEmpty)
+        }
+    }
+
+    /// Offline, the catalog answers the syntax; what was understood is echoed; `--sort` orders.
+    @Test func offlineQualifiersAndSorts() async throws {
+        let result = await runSearchDemo([
+            "--query", "language:swift stars:>20000", "--offline", "--json", "--limit", "100",
+        ])
+        #expect(result.status == 0)
+        #expect(
+            result.stderrLines == [
+                "search-demo: searching the offline catalog for “language:swift stars:>20000” (limit 100)",
+                "search-demo: understood: language swift · stars ≥ 20,001",
+                "search-demo: 14 repositories",
+            ])
+        let items = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        #expect(
+            items.allSatisfy { $0["language"] as? String == "Swift" && ($0["stargazers_count"] as? Int ?? 0) > 20_000 })
+
+        let byStars = await runSearchDemo([
+            "--query", "language:swift", "--offline", "--sort", "stars", "--order", "asc", "--limit", "200",
+        ])
+        let stars = byStars.stdout.split(separator: "\n").map { Int($0.split(separator: "\t")[1])! }
+        #expect(stars.count == 200 && stars == stars.sorted())
+    }
+
+    /// Live, the qualifiers stay in `q` and the sort is GitHub's `sort=stars&order=desc`.
+    @Test func liveSortIsSentAsParameters() async throws {
+        let body = try searchResponseBody([searchItem(id: 1, fullName: "o/r", description: nil, language: "Swift")])
+        try await withLocalHTTPServer(answering: .json(body)) { server in
+            let result = await runSearchDemo([
+                "--query", "language:swift stars:>100", "--sort", "stars", "--api-url", server.baseURL.absoluteString,
+            ])
+            #expect(result.status == 0)
+            #expect(
+                server.requests.map(\.target) == [
+                    "/search/repositories?q=language%3Aswift%20stars%3A%3E100&sort=stars&order=desc&per_page=30&page=1"
+                ])
         }
     }
 }

@@ -69,6 +69,40 @@ import Testing
         #expect(view.counts == [3, 3])
     }
 
+    /// Tab (`cycleSort`) searches the same query again at once, sorted by stars, then by update, then best
+    /// match; the state names the sort (the status line shows it) and the next page keeps it.
+    @Test func cyclingTheSortSearchesAgainAtOnceAndPagesKeepIt() {
+        let screen = SearchScreenTest { request in
+            .page(SearchPage(totalCount: 3, items: request.page == 1 ? Self.sw : Self.swi, nextPage: 2), after: 10)
+        }
+        func sorted(_ state: SearchState, _ sort: SearchSort) -> SearchState {
+            var state = state
+            state.sort = sort
+            return state
+        }
+        screen.run { store in
+            store.receive(state(), at: 0)
+            store.send(.queryEdited("sw"))
+            store.advance(to: 400)
+            store.receive(state("sw", .loading), at: 300)
+            store.receive(state("sw", .loaded, Self.sw, total: 3, next: 2), at: 310)
+            store.send(.cycleSort)
+            store.advance(to: 500)
+            store.receive(sorted(state("sw", .loaded, Self.sw, total: 3, next: 2), .stars), at: 400)
+            store.receive(sorted(state("sw", .loading, Self.sw, total: 3), .stars), at: 400)
+            store.receive(sorted(state("sw", .loaded, Self.sw, total: 3, next: 2), .stars), at: 410)
+            store.send(.selectLast)
+            store.advance(to: 600)
+            store.receive(sorted(state("sw", .loadingNextPage, Self.sw, total: 3, next: 2), .stars), at: 500)
+            store.receive(
+                sorted(state("sw", .loadingNextPage, Self.sw, total: 3, next: 2, selection: 1), .stars), at: 500)
+            store.receive(
+                sorted(state("sw", .loaded, Self.sw + Self.swi, total: 3, next: 2, selection: 1), .stars), at: 510)
+        }
+        #expect(screen.fake.requests.map(\.request.sort) == [.bestMatch, .stars, .stars])
+        #expect(screen.fake.requestLog == ["sw#1", "sw#1", "sw#2"])
+    }
+
     @Test func clearingCancelsTheRequestInFlightWithoutANewOne() {
         let screen = SearchScreenTest { _ in
             .page(SearchPage(totalCount: 1, items: Self.rxs, nextPage: nil), after: 1000)
