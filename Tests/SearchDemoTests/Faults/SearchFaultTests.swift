@@ -155,6 +155,32 @@ import Testing
         #expect(Self.statusBar(harness.states[4].value.element) == message)
     }
 
+    /// A malformed qualifier typed in the terminal UI: no request, the parser's message in the status bar, the
+    /// previous results kept, and the next query works.
+    @Test @MainActor func aMalformedQualifierIsANoteOnTheScreenWithoutARequest() async throws {
+        let harness = try LiveSearchHarness(handler: Self.handler(fault: .json(Self.body([]))))
+        defer { harness.shutdown() }
+        harness.send(.queryEdited("good"), at: 0)
+        harness.send(.queryEdited("good stars:>>1"), at: 1000)
+        harness.send(.queryEdited("next"), at: 2000)
+
+        #expect(await harness.run(until: 3000))
+
+        let message = "“stars:>>1”: “>1” is not a number"
+        #expect(
+            harness.states == [
+                .next(0, state()),
+                .next(300, state("good", .loading)),
+                .next(300, state("good", .loaded, Self.good, total: 2)),
+                .next(1300, state("good stars:>>1", .loading, Self.good, total: 2)),
+                .next(1300, state("good stars:>>1", .loaded, Self.good, total: 2, error: message)),
+                .next(2300, state("next", .loading, Self.good, total: 2)),
+                .next(2300, state("next", .loaded, Self.next, total: 1)),
+            ])
+        #expect(harness.requestTicks == [300, 2300])
+        #expect(Self.statusBar(harness.states[4].value.element) == message)
+    }
+
     /// Control characters that reach the controller in an edit (however they got into the line) are not
     /// searched: the request carries the visible text only, and the state shows it.
     @Test @MainActor func controlCharactersInTheLineNeverReachTheRequest() async throws {
