@@ -131,6 +131,22 @@ import Testing
         #expect(status(.loaded, error: "HTTP 500: Server Error") == "HTTP 500: Server Error")
     }
 
+    /// A sort other than best match is named after the phase; an error toast stands alone.
+    @Test func theStatusBarNamesTheSort() {
+        func status(_ phase: SearchState.Phase, _ sort: SearchSort, error: String? = nil) -> String {
+            var state = state("swift", phase, [Self.swift], total: 1)
+            state.sort = sort
+            return SearchScreenRenderer.render(
+                state: state, query: "q", size: TerminalSize(rows: 3, columns: 80), overlay: .init(toast: error)
+            ).last!
+        }
+        #expect(status(.loaded, .bestMatch) == "1 of 1 repository")
+        #expect(status(.loaded, .stars) == "1 of 1 repository · by stars")
+        #expect(status(.loading, .updated) == "⠋ searching “swift”… · by recently updated")
+        #expect(
+            status(.loaded, .stars, error: "“stars:>>1”: “>1” is not a number") == "“stars:>>1”: “>1” is not a number")
+    }
+
     /// One result reads "1 of 1 repository"; the count agrees with its noun everywhere.
     @Test func countsAgreeWithTheirNoun() {
         func status(results: Int, total: Int, phase: SearchState.Phase = .loaded) -> String {
