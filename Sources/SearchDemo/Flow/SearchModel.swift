@@ -46,6 +46,7 @@ struct SearchModel: ReducerModel {
             if page == 1 {
                 state.results = []
                 state.selection = 0
+                state.resultsQuery = query
             }
             var seen = Set(state.results.map(\.id))
             for repository in result.items where seen.insert(repository.id).inserted {

@@ -24,6 +24,9 @@ struct SearchState: Sendable, Equatable {
     var phase = Phase.idle
     /// Loaded repositories, de-duplicated by id, in result order.
     var results: [Repository] = []
+    /// The query ``results`` belong to: ``query`` once its first page arrived, the previous query's while a
+    /// new one loads (or fails), "" when there are none.
+    var resultsQuery = ""
     /// Total matches the backend reports.
     var totalCount = 0
     /// The next page to load, or `nil` when everything (or the 1,000-result cap) is loaded.

@@ -6,7 +6,9 @@ import Foundation
 /// Layout (`rows` lines, none wider than `columns` terminal columns, trailing spaces trimmed):
 /// - row 0: the search line, `Search: ` and the text being typed (its tail, if it does not fit);
 /// - rows 1 … rows-2: the result list (or the detail view), scrolled so the selection is visible;
-/// - the last row: the status bar (phase on the left, `x-ratelimit-remaining` on the right).
+/// - the last row: the status bar (phase on the left, `x-ratelimit-remaining` on the right). While the list
+///   still shows an earlier query's results (a new query is typed, debounced or loading), the phase is
+///   prefixed with `results for “old” — `, so stale results are never shown without saying so.
 ///
 /// Every text from a repository goes through ``TerminalSafeText/line(_:)``, and counts and durations are
 /// written with ``Wording``, as in `--query` mode.
@@ -49,7 +51,7 @@ enum SearchScreenRenderer {
         } else {
             lines += listLines(state, columns: columns, rows: body)
         }
-        lines += [statusLine(state, overlay: overlay, columns: columns)]
+        lines += [statusLine(state, line: query, overlay: overlay, columns: columns)]
         return lines.map { trimmed(DisplayWidth.truncate($0, toWidth: columns)) }
     }
 
@@ -178,7 +180,18 @@ enum SearchScreenRenderer {
 
     // MARK: Status bar
 
-    private static func statusLine(_ state: SearchState, overlay: Overlay, columns: Int) -> String {
+    /// The query the listed results belong to when it is not the one on the search line or being searched
+    /// (a new query is being typed, debounced or loaded), so the status bar can say whose they are. A blank
+    /// search line is not a new query: the list is about to be cleared.
+    static func staleResultsQuery(_ state: SearchState, line: String) -> String? {
+        guard !state.results.isEmpty, state.detail == nil else { return nil }
+        let typed = SearchQuery.normalize(line)
+        // A blank line is about to clear the list, so it is not marked.
+        let isStale = state.resultsQuery != state.query || (!typed.isEmpty && typed != state.resultsQuery)
+        return isStale ? state.resultsQuery : nil
+    }
+
+    private static func statusLine(_ state: SearchState, line: String, overlay: Overlay, columns: Int) -> String {
         let spinner = spinner[abs(overlay.spinnerFrame) % spinner.count]
         var left: String
         if let toast = overlay.toast {
@@ -197,6 +210,9 @@ enum SearchScreenRenderer {
             case .rateLimited(let secondsLeft): left = "rate limited — retry in \(Wording.seconds(secondsLeft))"
             }
             if state.sort != .bestMatch { left += " · by \(state.sort.label)" }
+            if let previous = staleResultsQuery(state, line: line) {
+                left = "results for \(Wording.echo(previous)) — " + left
+            }
         }
         guard let remaining = state.rateLimitRemaining else { return left }
         let right = "API: \(Wording.number(remaining)) left"

@@ -89,9 +89,9 @@ import Testing
                 .next(0, state()),
                 .next(300, state("good", .loading)),
                 .next(300, state("good", .loaded, Self.good, total: 2)),
-                .next(1300, state("bad", .loading, Self.good, total: 2)),
-                .next(1300, state("bad", .loaded, Self.good, total: 2, error: message)),
-                .next(2300, state("next", .loading, Self.good, total: 2)),
+                .next(1300, state("bad", .loading, Self.good, total: 2, resultsFor: "good")),
+                .next(1300, state("bad", .loaded, Self.good, total: 2, error: message, resultsFor: "good")),
+                .next(2300, state("next", .loading, Self.good, total: 2, resultsFor: "good")),
                 .next(2300, state("next", .loaded, Self.next, total: 1)),
             ])
         #expect(harness.requestTicks == [300, 1300, 2300])
@@ -121,9 +121,9 @@ import Testing
                 .next(0, state()),
                 .next(300, state("good", .loading)),
                 .next(300, state("good", .loaded, Self.good, total: 2)),
-                .next(1300, state("bad", .loading, Self.good, total: 2)),
+                .next(1300, state("bad", .loading, Self.good, total: 2, resultsFor: "good")),
                 .next(1300, state("bad", .loaded, [repaired], total: 1)),
-                .next(2300, state("next", .loading, [repaired], total: 1)),
+                .next(2300, state("next", .loading, [repaired], total: 1, resultsFor: "bad")),
                 .next(2300, state("next", .loaded, Self.next, total: 1)),
             ])
         #expect(harness.requestTicks == [300, 1300, 2300])
@@ -146,9 +146,9 @@ import Testing
                 .next(0, state()),
                 .next(300, state("good", .loading)),
                 .next(300, state("good", .loaded, Self.good, total: 2)),
-                .next(1300, state(long, .loading, Self.good, total: 2)),
-                .next(1300, state(long, .loaded, Self.good, total: 2, error: message)),
-                .next(2300, state("next", .loading, Self.good, total: 2)),
+                .next(1300, state(long, .loading, Self.good, total: 2, resultsFor: "good")),
+                .next(1300, state(long, .loaded, Self.good, total: 2, error: message, resultsFor: "good")),
+                .next(2300, state("next", .loading, Self.good, total: 2, resultsFor: "good")),
                 .next(2300, state("next", .loaded, Self.next, total: 1)),
             ])
         #expect(harness.requestTicks == [300, 2300])
@@ -172,9 +172,9 @@ import Testing
                 .next(0, state()),
                 .next(300, state("good", .loading)),
                 .next(300, state("good", .loaded, Self.good, total: 2)),
-                .next(1300, state("good stars:>>1", .loading, Self.good, total: 2)),
-                .next(1300, state("good stars:>>1", .loaded, Self.good, total: 2, error: message)),
-                .next(2300, state("next", .loading, Self.good, total: 2)),
+                .next(1300, state("good stars:>>1", .loading, Self.good, total: 2, resultsFor: "good")),
+                .next(1300, state("good stars:>>1", .loaded, Self.good, total: 2, error: message, resultsFor: "good")),
+                .next(2300, state("next", .loading, Self.good, total: 2, resultsFor: "good")),
                 .next(2300, state("next", .loaded, Self.next, total: 1)),
             ])
         #expect(harness.requestTicks == [300, 2300])
@@ -225,15 +225,15 @@ import Testing
         #expect(await harness.run(until: 10_000))
 
         func limited(_ seconds: Int) -> SearchState {
-            state("burst", .rateLimited(secondsLeft: seconds), Self.good, total: 2, remaining: 0)
+            state("burst", .rateLimited(secondsLeft: seconds), Self.good, total: 2, remaining: 0, resultsFor: "good")
         }
-        let waiting = state("burst", .loading, Self.good, total: 2, remaining: 0)
+        let waiting = state("burst", .loading, Self.good, total: 2, remaining: 0, resultsFor: "good")
         #expect(
             harness.states == [
                 .next(0, state()),
                 .next(300, state("good", .loading)),
                 .next(300, state("good", .loaded, Self.good, total: 2, remaining: 9)),
-                .next(1300, state("burst", .loading, Self.good, total: 2, remaining: 9)),
+                .next(1300, state("burst", .loading, Self.good, total: 2, remaining: 9, resultsFor: "good")),
                 .next(1300, limited(2)), .next(2300, limited(1)),
                 .next(3300, waiting), .next(3300, limited(2)), .next(4300, limited(1)),
                 .next(5300, waiting), .next(5300, limited(2)), .next(6300, limited(1)),
@@ -241,7 +241,8 @@ import Testing
                 .next(7300, state("burst", .loaded, Self.next, total: 1, remaining: 9)),
             ])
         #expect(harness.requestTicks == [300, 1300, 3300, 5300, 7300])
-        #expect(SearchFaultTests.statusBar(limited(2)).hasPrefix("rate limited — retry in 2 s"))
+        // The list still shows the first query's results, and says so.
+        #expect(SearchFaultTests.statusBar(limited(2)).hasPrefix("results for “good” — rate limited — retry in 2 s"))
     }
 
     /// Typing a new query while a 429's `Retry-After: 5` runs sends nothing until the wait is over; the
@@ -263,19 +264,19 @@ import Testing
         #expect(await harness.run(until: 10_000))
 
         func limited(_ query: String, _ seconds: Int) -> SearchState {
-            state(query, .rateLimited(secondsLeft: seconds), Self.good, total: 2, remaining: 0)
+            state(query, .rateLimited(secondsLeft: seconds), Self.good, total: 2, remaining: 0, resultsFor: "good")
         }
         #expect(
             harness.states == [
                 .next(0, state()),
                 .next(300, state("good", .loading)),
                 .next(300, state("good", .loaded, Self.good, total: 2, remaining: 9)),
-                .next(1300, state("burst", .loading, Self.good, total: 2, remaining: 9)),
+                .next(1300, state("burst", .loading, Self.good, total: 2, remaining: 9, resultsFor: "good")),
                 .next(1300, limited("burst", 5)), .next(2300, limited("burst", 4)),
                 // 3.88 s are left at 2420: the new query counts down from 4 and is sent at 6420.
                 .next(2420, limited("later", 4)), .next(3420, limited("later", 3)),
                 .next(4420, limited("later", 2)), .next(5420, limited("later", 1)),
-                .next(6420, state("later", .loading, Self.good, total: 2, remaining: 0)),
+                .next(6420, state("later", .loading, Self.good, total: 2, remaining: 0, resultsFor: "good")),
                 .next(6420, state("later", .loaded, Self.next, total: 1, remaining: 9)),
             ])
         #expect(harness.requestTicks == [300, 1300, 6420])

@@ -163,15 +163,18 @@ extension ScriptedSearchScreen {
     }
 }
 
-/// A state built field by field, for expected values.
+/// A state built field by field, for expected values; `resultsFor` is the query the results belong to
+/// (`query` by default, when there are results).
 func state(
     _ query: String = "", _ phase: SearchState.Phase = .idle, _ results: [Repository] = [], total: Int = 0,
-    next: Int? = nil, selection: Int = 0, detail: Repository? = nil, error: String? = nil, remaining: Int? = nil
+    next: Int? = nil, selection: Int = 0, detail: Repository? = nil, error: String? = nil, remaining: Int? = nil,
+    resultsFor: String? = nil
 ) -> SearchState {
     var state = SearchState()
     state.query = query
     state.phase = phase
     state.results = results
+    state.resultsQuery = resultsFor ?? (results.isEmpty && phase != .empty ? "" : query)
     state.totalCount = total
     state.nextPage = next
     state.selection = selection

@@ -261,8 +261,9 @@ import Testing
             store.receive(state("ok", .loaded, Self.rxs, total: 1), at: 310)
             store.send(.queryEdited("ok!"))
             store.advance(to: 1000)
-            store.receive(state("ok!", .loading, Self.rxs, total: 1), at: 700)
-            store.receive(state("ok!", .loaded, Self.rxs, total: 1, error: "HTTP 500: Server Error"), at: 710)
+            store.receive(state("ok!", .loading, Self.rxs, total: 1, resultsFor: "ok"), at: 700)
+            store.receive(
+                state("ok!", .loaded, Self.rxs, total: 1, error: "HTTP 500: Server Error", resultsFor: "ok"), at: 710)
         }
         #expect(screen.fake.requestLog == ["ok#1", "ok!#1"])
     }

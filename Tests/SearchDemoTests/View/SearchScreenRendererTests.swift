@@ -24,10 +24,10 @@ import Testing
 
     @Test func listWithCJKAndEmojiFitsTheWidth() {
         let lines = SearchScreenRenderer.render(
-            state: Self.loaded, query: "swift 入門", size: TerminalSize(rows: 6, columns: 60))
+            state: Self.loaded, query: "swift", size: TerminalSize(rows: 6, columns: 60))
         #expect(
             lines == [
-                "Search: swift 入門",
+                "Search: swift",
                 "  swiftlang/swift          69.5k  C++         The Swift Pro…",
                 "> asciidwango/js-primer     1.2k  JavaScript  JavaScript Pr…",
                 "  owner/😀-party               7              🎉 party 🎉 t…",
@@ -39,10 +39,10 @@ import Testing
 
     @Test func narrowTerminalCutsColumnsAndDropsTheRightStatus() {
         let lines = SearchScreenRenderer.render(
-            state: Self.loaded, query: "swift 入門", size: TerminalSize(rows: 4, columns: 30))
+            state: Self.loaded, query: "swift", size: TerminalSize(rows: 4, columns: 30))
         #expect(
             lines == [
-                "Search: swift 入門",
+                "Search: swift",
                 "  swiftlang/…  69.5k  C++    …",
                 "> asciidwang…   1.2k  JavaScr…",
                 "3 of 1,234 repositories",
@@ -52,10 +52,10 @@ import Testing
     @Test func theSelectionStaysVisibleWhenTheListScrolls() {
         var state = Self.loaded
         state.selection = 2
-        let lines = SearchScreenRenderer.render(state: state, query: "s", size: TerminalSize(rows: 4, columns: 40))
+        let lines = SearchScreenRenderer.render(state: state, query: "swift", size: TerminalSize(rows: 4, columns: 40))
         #expect(
             lines == [
-                "Search: s", "  asciidwango/js…   1.2k  JavaScript", "> owner/😀-party       7",
+                "Search: swift", "  asciidwango/js…   1.2k  JavaScript", "> owner/😀-party       7",
                 "3 of 1,234 repositories      API: 9 left",
             ])
     }
@@ -118,7 +118,7 @@ import Testing
             state.errorMessage = error
             let overlay = SearchScreenRenderer.Overlay(toast: error, spinnerFrame: spinner)
             return SearchScreenRenderer.render(
-                state: state, query: "q", size: TerminalSize(rows: 3, columns: 80), overlay: overlay
+                state: state, query: "swift", size: TerminalSize(rows: 3, columns: 80), overlay: overlay
             ).last!
         }
         #expect(status(.idle) == "Type to search · ↑↓ select · Enter details · Ctrl-O open · Ctrl-C quit")
@@ -137,7 +137,7 @@ import Testing
             var state = state("swift", phase, [Self.swift], total: 1)
             state.sort = sort
             return SearchScreenRenderer.render(
-                state: state, query: "q", size: TerminalSize(rows: 3, columns: 80), overlay: .init(toast: error)
+                state: state, query: "swift", size: TerminalSize(rows: 3, columns: 80), overlay: .init(toast: error)
             ).last!
         }
         #expect(status(.loaded, .bestMatch) == "1 of 1 repository")
@@ -145,6 +145,25 @@ import Testing
         #expect(status(.loading, .updated) == "⠋ searching “swift”… · by recently updated")
         #expect(
             status(.loaded, .stars, error: "“stars:>>1”: “>1” is not a number") == "“stars:>>1”: “>1” is not a number")
+    }
+
+    /// Results of an earlier query are never shown without saying so: while a new query is typed (debouncing),
+    /// loading or waiting out a rate limit, the status bar names the query the list belongs to.
+    @Test func staleResultsSayWhoseTheyAre() {
+        func status(line: String, query: String, _ phase: SearchState.Phase) -> String {
+            var state = state(query, phase, [Self.swift], total: 1, resultsFor: "a")
+            state.sort = .bestMatch
+            return SearchScreenRenderer.render(state: state, query: line, size: TerminalSize(rows: 3, columns: 80))
+                .last!
+        }
+        #expect(status(line: "a", query: "a", .loaded) == "1 of 1 repository")
+        #expect(status(line: "re", query: "a", .loaded) == "results for “a” — 1 of 1 repository")
+        #expect(status(line: "react", query: "react", .loading) == "results for “a” — ⠋ searching “react”…")
+        #expect(
+            status(line: "react", query: "react", .rateLimited(secondsLeft: 5))
+                == "results for “a” — rate limited — retry in 5 s")
+        #expect(status(line: "", query: "a", .loaded) == "1 of 1 repository")
+        #expect(status(line: " a ", query: "a", .loaded) == "1 of 1 repository")
     }
 
     /// One result reads "1 of 1 repository"; the count agrees with its noun everywhere.
