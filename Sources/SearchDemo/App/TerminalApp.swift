@@ -29,7 +29,9 @@ enum TerminalApp {
     private static func start(searching: any RepositorySearching, options: CommandLineOptions) {
         let session = TerminalSession()
         let screen = FrameOutput(session: session)
-        let view = SearchTerminalView(size: session.size, scheduler: MainScheduler.instance) { frame, size in
+        let view = SearchTerminalView(
+            size: session.size, scheduler: MainScheduler.instance, highlightsMatches: options.highlightsMatches
+        ) { frame, size in
             guard screen.draw(frame, size: size) else {
                 quit(status: SearchDemoCommand.ExitStatus.failure)
             }

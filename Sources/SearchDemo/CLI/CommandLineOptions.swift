@@ -22,6 +22,8 @@ struct CommandLineOptions: Sendable, Equatable {
     var apiURL = GitHubClient.defaultBaseURL
     /// The token sent as `Authorization: Bearer` (from `GITHUB_TOKEN`).
     var token: String?
+    /// Terminal UI: underline the query's words in the results (off when `NO_COLOR` is set or `TERM=dumb`).
+    var highlightsMatches = true
 
     /// The default options.
     init() {}
@@ -98,6 +100,7 @@ extension CommandLineOptions {
             return .version
         }
         try checkMode(given)
+        options.highlightsMatches = MatchHighlighter.isWanted(environment: environment)
         if given.contains("--order"), options.sort == .bestMatch {
             throw CommandLineError(message: "--order needs --sort stars or --sort updated (best match has no order)")
         }

@@ -93,8 +93,26 @@ enum SearchScreenRenderer {
         return lines
     }
 
+    /// Where a result row's columns are at a terminal width: `> ` (or two spaces), the full name, the stars,
+    /// the language, then the description.
+    struct RowLayout: Sendable, Equatable {
+        /// The name column's width.
+        let nameWidth: Int
+
+        /// The layout at `columns`.
+        init(columns: Int) {
+            nameWidth = min(32, max(8, (columns - 2) * 2 / 5))
+        }
+
+        /// The display column just after the name.
+        var nameEnd: Int { 2 + nameWidth }
+        /// The display column the description starts at: after the name, a space, six for the stars, two
+        /// spaces, ten for the language and two spaces.
+        var descriptionColumn: Int { nameEnd + 1 + 6 + 2 + 10 + 2 }
+    }
+
     private static func row(_ repository: Repository, selected: Bool, columns: Int) -> String {
-        let nameWidth = min(32, max(8, (columns - 2) * 2 / 5))
+        let nameWidth = RowLayout(columns: columns).nameWidth
         let name = DisplayWidth.fit(TerminalSafeText.line(repository.fullName), toWidth: nameWidth)
         let stars =
             String(repeating: " ", count: max(0, 6 - formatStars(repository.stargazersCount).count))

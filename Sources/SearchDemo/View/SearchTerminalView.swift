@@ -31,12 +31,17 @@ final class SearchTerminalView: View, UserInteractable {
     private var spinnerFrame = 0
     private var lastFrame: Frame?
 
-    /// A view of `size` that draws with `draw` and runs its timers on `scheduler`.
+    private let highlightsMatches: Bool
+
+    /// A view of `size` that draws with `draw` and runs its timers on `scheduler`; with `highlightsMatches`,
+    /// the query's words are underlined and bold in each row's name and description (see ``MatchHighlighter``).
     init(
-        size: TerminalSize, scheduler: any SchedulerType, draw: @escaping @MainActor (Frame, TerminalSize) -> Void
+        size: TerminalSize, scheduler: any SchedulerType, highlightsMatches: Bool = false,
+        draw: @escaping @MainActor (Frame, TerminalSize) -> Void
     ) {
         self.size = size
         self.scheduler = scheduler
+        self.highlightsMatches = highlightsMatches
         self.draw = draw
     }
 
@@ -124,12 +129,17 @@ final class SearchTerminalView: View, UserInteractable {
     func redraw() {
         let overlay = SearchScreenRenderer.Overlay(toast: notice ?? toast, spinnerFrame: spinnerFrame)
         let lines = SearchScreenRenderer.render(state: state, query: keys.text, size: size, overlay: overlay)
+        // The words of the query the listed results belong to (not of one still being typed).
+        let matched = highlightsMatches && state.detail == nil ? try? SearchQuery.parse(state.resultsQuery) : nil
         let styled = lines.enumerated().map { row, line -> ScreenLine in
             if row == lines.count - 1 && lines.count > 1 {
                 return ScreenLine(DisplayWidth.pad(line, toWidth: size.columns), style: TextStyle(reversed: true))
             }
-            if line.hasPrefix("> ") { return ScreenLine(line, style: TextStyle(bold: true)) }
-            return ScreenLine(line)
+            let base = line.hasPrefix("> ") ? TextStyle(bold: true) : TextStyle.plain
+            if row > 0, let matched, !line.isEmpty {
+                return MatchHighlighter.row(line, query: matched, columns: size.columns, base: base)
+            }
+            return ScreenLine(line, style: base)
         }
         let column = SearchScreenRenderer.cursorColumn(query: keys.text, columns: size.columns)
         let cursor = ScreenPosition(row: 0, column: column)
