@@ -1,11 +1,18 @@
 import Streams
 
-/// The virtual-time scheduler for tests (RxTest's `TestScheduler`).
+/// The converter of ``TestScheduler``'s clock, under RxTest's name: integer ticks of
+/// `resolution` seconds (Streams' `TickVirtualTimeConverter`).
+public typealias TestSchedulerVirtualTimeConverter = TickVirtualTimeConverter
+
+/// The virtual-time scheduler for tests (RxTest's `TestScheduler`): a
+/// `VirtualTimeScheduler<TestSchedulerVirtualTimeConverter>`.
 ///
 /// Time is an `Int` tick count; `resolution` is seconds per tick (default 1, so `.seconds(5)` is
 /// 5 ticks). With `simulateProcessingDelay` (the default, as in RxTest) work scheduled for "now"
 /// runs one tick later, so `observe(on:)` and `subscribe(on:)` show up in recorded times.
-public final class TestScheduler: VirtualTimeScheduler, @unchecked Sendable {  // base-class state is lock-guarded
+public final class TestScheduler: VirtualTimeScheduler<TestSchedulerVirtualTimeConverter>,
+    @unchecked Sendable  // base-class state is lock-guarded
+{
     /// The default ticks used by `start(_:)`.
     public enum Defaults {
         /// When `start` calls the factory.
@@ -29,7 +36,7 @@ public final class TestScheduler: VirtualTimeScheduler, @unchecked Sendable {  /
     ) {
         self.simulateProcessingDelay = simulateProcessingDelay
         self.marbleTiming = marbleTiming
-        super.init(initialClock: initialClock, resolution: resolution)
+        super.init(initialClock: initialClock, converter: TestSchedulerVirtualTimeConverter(resolution: resolution))
         LeakTracking.register(self) { scheduler in
             let pending = scheduler.pendingWork
             let work = pending.isEmpty ? "nothing pending" : "pending work at t=\(listTicks(pending))"

@@ -1,6 +1,7 @@
-// The items a VirtualTimeScheduler queues, and its queue: a min-heap by due tick, then order.
+// The items a VirtualTimeScheduler queues, and its queue: a min-heap by due time, then order.
 
-/// One scheduled action, ordered by (time, id).
+/// One scheduled action. Its due time and order live in its queue entry (``VirtualTimeEntry``),
+/// so the item stays non-generic over the scheduler's time type.
 ///
 /// The action's result disposable is stored inline and published through `state`, as in
 /// ``SingleAssignmentDisposable``, so a scheduled item costs one allocation.
@@ -11,19 +12,14 @@
 /// whenever virtual time never reaches the item. The `running` bit keeps that release from
 /// racing with a concurrent `invoke`: whichever of the two comes second releases the payload.
 class VirtualItemBase: DisposableNode, @unchecked Sendable {
-    // Unchecked Sendable: `time`/`id` immutable; `result` and the payload are published by the
-    // atomic state word.
+    // Unchecked Sendable: `result` and the payload are published by the atomic state word.
     private static var disposedBit: Int { 1 }
     private static var resultBit: Int { 2 }
     private static var runningBit: Int { 4 }
-    let time: Int
-    let id: Int
     @exclusivity(unchecked) private var result: (any Disposable)?  // published through the word
     private let resourceScope: LiveResources.Scope?
 
-    init(time: Int, id: Int) {
-        self.time = time
-        self.id = id
+    init() {
         resourceScope = LiveResources.acquire()
     }
 
@@ -70,9 +66,9 @@ final class VirtualItem<State: Sendable>: VirtualItemBase, @unchecked Sendable {
     // comes second, as arbitrated by the base class's atomic `running`/`disposed` bits.
     private var payload: (state: State, action: @Sendable (State) -> any Disposable)?
 
-    init(time: Int, id: Int, state: State, action: @escaping @Sendable (State) -> any Disposable) {
+    init(state: State, action: @escaping @Sendable (State) -> any Disposable) {
         payload = (state, action)
-        super.init(time: time, id: id)
+        super.init()
     }
 
     override func run() -> any Disposable {
@@ -88,9 +84,9 @@ final class VirtualTimerItem: VirtualItemBase, @unchecked Sendable {
     // Unchecked Sendable: `tick` is read by `invoke` and cleared as `VirtualItem.payload` is.
     @exclusivity(unchecked) private var tick: _TimerTick?
 
-    init(time: Int, id: Int, tick: _TimerTick) {
+    init(tick: _TimerTick) {
         self.tick = tick
-        super.init(time: time, id: id)
+        super.init()
     }
 
     override func run() -> any Disposable {
@@ -101,43 +97,67 @@ final class VirtualTimerItem: VirtualItemBase, @unchecked Sendable {
     override func releasePayload() { tick = nil }
 }
 
-/// A binary min-heap of scheduled items ordered by (time, id).
-struct VirtualItemQueue {
-    private var heap: [VirtualItemBase] = []
+/// An item in a virtual-time queue: when it is due, and its place among items due then.
+struct VirtualTimeEntry<Time> {
+    let time: Time
+    let id: Int
+    let item: VirtualItemBase
+}
 
-    var first: VirtualItemBase? { heap.first }
+/// A binary min-heap of scheduled items ordered by (time, id), times ordered by the converter.
+///
+/// Lives in the scheduler's locked cell, so ``VirtualTimeConverterType/compareVirtualTime(_:_:)``
+/// runs under that lock (the protocol asks for a pure function). Removal moves the entry out, so
+/// its item and time are released by the caller after unlocking.
+struct VirtualItemQueue<Converter: VirtualTimeConverterType> {
+    typealias Entry = VirtualTimeEntry<Converter.VirtualTimeUnit>
 
-    func liveItems() -> [VirtualItemBase] {
-        heap.filter { !$0.isDisposed }.sorted(by: Self.precedes)
+    private let converter: Converter
+    private var heap: [Entry] = []
+
+    init(converter: Converter) {
+        self.converter = converter
     }
 
-    private static func precedes(_ a: VirtualItemBase, _ b: VirtualItemBase) -> Bool {
-        a.time != b.time ? a.time < b.time : a.id < b.id
+    var first: Entry? { heap.first }
+
+    /// Every entry, in no particular order (a copy of the heap: sort it after unlocking).
+    var entries: [Entry] { heap }
+
+    /// Whether `a` runs before `b`.
+    static func precedes(_ a: Entry, _ b: Entry, by converter: Converter) -> Bool {
+        switch converter.compareVirtualTime(a.time, b.time) {
+        case .lessThan: true
+        case .equal: a.id < b.id
+        case .greaterThan: false
+        }
     }
 
-    mutating func insert(_ item: VirtualItemBase) {
-        heap.append(item)
+    private func precedes(_ a: Int, _ b: Int) -> Bool { Self.precedes(heap[a], heap[b], by: converter) }
+
+    mutating func insert(_ entry: Entry) {
+        heap.append(entry)
         var child = heap.count - 1
         while child > 0 {
             let parent = (child - 1) / 2
-            guard Self.precedes(heap[child], heap[parent]) else { break }
+            guard precedes(child, parent) else { break }
             heap.swapAt(child, parent)
             child = parent
         }
     }
 
-    mutating func removeFirst() {
-        let last = heap.removeLast()
-        guard !heap.isEmpty else { return }
-        heap[0] = last
+    /// Removes the first entry and returns it (non-empty queue only).
+    mutating func removeFirst() -> Entry {
+        heap.swapAt(0, heap.count - 1)
+        let first = heap.removeLast()
         var parent = 0
         while true {
             let left = 2 * parent + 1
             let right = left + 1
             var smallest = parent
-            if left < heap.count, Self.precedes(heap[left], heap[smallest]) { smallest = left }
-            if right < heap.count, Self.precedes(heap[right], heap[smallest]) { smallest = right }
-            if smallest == parent { return }
+            if left < heap.count, precedes(left, smallest) { smallest = left }
+            if right < heap.count, precedes(right, smallest) { smallest = right }
+            if smallest == parent { return first }
             heap.swapAt(parent, smallest)
             parent = smallest
         }

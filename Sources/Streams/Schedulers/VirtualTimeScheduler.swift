@@ -1,35 +1,42 @@
 import Foundation
 
-/// A scheduler whose clock only moves when told to: virtual time, for deterministic tests.
+/// A scheduler whose clock only moves when told to: virtual time, for deterministic tests and
+/// for replaying history (RxSwift's `VirtualTimeScheduler<Converter>`).
 ///
-/// The clock counts integer ticks; `resolution` is the number of seconds per tick (default 1, so
-/// `.seconds(5)` is 5 ticks and `.milliseconds(500)` rounds to 1). Work is ordered by due tick,
-/// then by the order it was scheduled. The clock is set to an item's tick *before* its action
-/// runs, and work scheduled while advancing runs in the same advance if it is due.
+/// `Converter` says what the clock counts (``VirtualTimeConverterType``): `TestScheduler` counts
+/// integer ticks (``TickVirtualTimeConverter``, also reached as
+/// `VirtualTimeScheduler(initialClock:resolution:)`), ``HistoricalScheduler`` counts dates, and a
+/// converter of your own may count anything it can order and offset.
 ///
-/// Thread safety: all state is behind a lock, and actions run outside it, but virtual time is
-/// meant to be driven from one thread (the test's).
-open class VirtualTimeScheduler: SchedulerType, @unchecked Sendable {  // `cell` is the synchronisation
+/// Work is ordered by due time (the converter's order), then by the order it was scheduled. The
+/// clock is set to an item's time *before* its action runs, never moves back, and work scheduled
+/// while running runs in the same run if it is due. An `RxTimeInterval` (``scheduleRelative(_:dueTime:action:)``,
+/// every time operator's timer) is due at the clock offset by the converter's interval for it.
+///
+/// Thread safety: the clock and the queue are behind a lock, and actions run outside it, but
+/// virtual time is meant to be driven from one thread (the test's).
+open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerType, CustomDebugStringConvertible,
+    @unchecked Sendable  // `cell` is the synchronisation; `converter` is immutable
+{
+    /// An absolute time on this scheduler's clock.
+    public typealias VirtualTime = Converter.VirtualTimeUnit
+
+    /// A difference between two virtual times.
+    public typealias VirtualTimeInterval = Converter.VirtualTimeIntervalUnit
+
     /// The clock and the queue. States: idle; running (inside `start`/`advanceTo`, one item at a
-    /// time, each run outside the lock).
-    private struct Clock {
-        /// The current tick, published so that reading ``VirtualTimeScheduler/clock`` takes no
-        /// lock (every timer reads it); written only under the lock, like the rest.
-        let published: AtomicCounter
-        var current: Int {
-            get { published.value }
-            nonmutating set { published.store(newValue) }
-        }
+    /// time, each run outside the lock). Transitions move what they displace (a popped entry,
+    /// the previous clock value) into their result, released after unlocking.
+    private struct State {
+        var clock: VirtualTime
         var isRunning = false
-        var queue = VirtualItemQueue()
+        var queue: VirtualItemQueue<Converter>
         var nextID = 0
 
-        /// Queues `item` (made with the next id) and returns it.
-        mutating func insert<Item: VirtualItemBase>(_ make: (Int) -> Item) -> Item {
-            let item = make(nextID)
+        /// Queues `item` at `time` (after everything already queued for that time).
+        mutating func insert(_ item: VirtualItemBase, at time: VirtualTime) {
+            queue.insert(VirtualTimeEntry(time: time, id: nextID, item: item))
             nextID += 1
-            queue.insert(item)
-            return item
         }
 
         /// Starts running: `false` if a run is already in progress.
@@ -39,53 +46,75 @@ open class VirtualTimeScheduler: SchedulerType, @unchecked Sendable {  // `cell`
             return true
         }
 
-        /// Pops the next live item due by `limit` and moves the clock to it.
-        mutating func next(notAfter limit: Int?) -> VirtualItemBase? {
-            guard isRunning else { return nil }
-            while let first = queue.first {
-                if first.isDisposed {
-                    queue.removeFirst()
-                    continue
-                }
-                if let limit, first.time > limit { return nil }
-                queue.removeFirst()
-                if first.time > current { current = first.time }
-                return first
-            }
-            return nil
+        /// Sets the clock to `time` if that moves it forward; returns the value it replaced.
+        mutating func moveClock(to time: VirtualTime, _ converter: Converter) -> VirtualTime? {
+            guard converter.compareVirtualTime(time, clock) == .greaterThan else { return nil }
+            defer { clock = time }
+            return clock
+        }
+
+        /// Pops the next entry: a disposed one (to release), or the next live one due by `limit`
+        /// (to run), with the clock moved to it. `nil` when nothing is due or the run stopped.
+        mutating func next(notAfter limit: VirtualTime?, _ converter: Converter) -> Popped? {
+            guard isRunning, let first = queue.first else { return nil }
+            if first.item.isDisposed { return Popped(entry: queue.removeFirst(), runs: false, displacedClock: nil) }
+            if let limit, converter.compareVirtualTime(first.time, limit) == .greaterThan { return nil }
+            let entry = queue.removeFirst()
+            return Popped(entry: entry, runs: true, displacedClock: moveClock(to: entry.time, converter))
         }
     }
 
-    private let cell: LockedCell<Clock>
-    private let publishedClock: AtomicCounter
-
-    /// Seconds per virtual tick.
-    public let resolution: Double
-
-    /// Creates a scheduler at `initialClock` ticks.
-    public init(initialClock: Int = 0, resolution: Double = 1.0) {
-        publishedClock = AtomicCounter(initialClock)
-        cell = LockedCell(Clock(published: publishedClock))
-        self.resolution = resolution
+    /// An entry taken off the queue, and the clock value it displaced: released after unlocking.
+    private struct Popped {
+        let entry: VirtualTimeEntry<VirtualTime>
+        let runs: Bool
+        let displacedClock: VirtualTime?
     }
 
-    /// The current virtual tick.
-    public var clock: Int { publishedClock.value }
+    private let cell: LockedCell<State>
 
-    /// The current virtual time as a date (`clock × resolution` seconds after 1970).
-    public var now: RxTime { Date(timeIntervalSince1970: Double(clock) * resolution) }
+    /// How this scheduler's virtual time maps to dates and seconds: the one place where virtual
+    /// time is converted.
+    public let converter: Converter
 
-    /// Converts a duration to ticks, rounding to the nearest tick.
-    public func virtualInterval(_ interval: RxTimeInterval) -> Int {
-        let seconds = interval.seconds
-        guard seconds.isFinite else { return Int.max / 2 }
-        return Int(seconds / resolution + 0.5)
+    /// Creates a scheduler whose clock starts at `initialClock`.
+    public init(initialClock: VirtualTime, converter: Converter) {
+        self.converter = converter
+        cell = LockedCell(State(clock: initialClock, queue: VirtualItemQueue(converter: converter)))
     }
 
-    /// Hook for subclasses to move a due time (the test scheduler moves "now" to "now + 1").
-    open func adjustScheduledTime(_ time: Int) -> Int { time }
+    // Tick specialization. Unspecialized, this class's code looks up runtime metadata for its
+    // generic types on every call: TestScheduler's timers took about 9× the time (S8d,
+    // Docs/Performance.md). So each hot
+    // entry point carries `@_specialize` for TickVirtualTimeConverter (TestScheduler's): its
+    // generic entry checks `Converter` first thing and jumps to a copy compiled for ticks. Its
+    // work lives in an `@inline(never)` body, so that the generic entry has no generic locals
+    // whose metadata it would compute before that check. Other converters run the generic code.
 
-    /// Runs `action(state)` at the current tick (after what is already due then).
+    /// The current virtual time.
+    public var clock: VirtualTime { readClock() }
+
+    @_specialize(where Converter == TickVirtualTimeConverter)
+    private func readClock() -> VirtualTime { lockedClock() }
+
+    @inline(never)
+    private func lockedClock() -> VirtualTime { cell.read { $0.clock } }
+
+    /// The current virtual time as a date (``VirtualTimeConverterType/convertFromVirtualTime(_:)``).
+    public var now: RxTime { readNow() }
+
+    @_specialize(where Converter == TickVirtualTimeConverter)
+    private func readNow() -> RxTime { date() }
+
+    @inline(never)
+    private func date() -> RxTime { converter.convertFromVirtualTime(lockedClock()) }
+
+    /// Hook for subclasses to move a due time computed from an `RxTimeInterval` (the test
+    /// scheduler moves "now" to "now + 1"). Not applied to ``scheduleAbsoluteVirtual(_:time:action:)``
+    /// or ``scheduleRelativeVirtual(_:dueTime:action:)``.
+    open func adjustScheduledTime(_ time: VirtualTime) -> VirtualTime { time }
+
+    /// Runs `action(state)` now, after what is already due now.
     public func schedule<StateType: Sendable>(
         _ state: StateType, action: @escaping @Sendable (StateType) -> any Disposable
     ) -> any Disposable {
@@ -93,73 +122,110 @@ open class VirtualTimeScheduler: SchedulerType, @unchecked Sendable {  // `cell`
     }
 
     /// Runs `action(state)` `dueTime` after now.
+    @_specialize(kind:partial,where Converter == TickVirtualTimeConverter)
     public func scheduleRelative<StateType: Sendable>(
         _ state: StateType, dueTime: RxTimeInterval, action: @escaping @Sendable (StateType) -> any Disposable
     ) -> any Disposable {
-        scheduleAbsoluteVirtual(state, time: adjustScheduledTime(absoluteTime(after: dueTime)), action: action)
-    }
-
-    private func absoluteTime(after dueTime: RxTimeInterval) -> Int {
-        let seconds = Double(clock) * resolution + dueTime.seconds
-        return seconds.isFinite ? Int(seconds / resolution + 0.5) : Int.max / 2
+        enqueue(VirtualItem(state: state, action: action), after: dueTime)
     }
 
     /// Implementation detail of Streams: the library's own timers, scheduled with a non-generic
     /// item, so a timer costs no runtime metadata lookup for a generic item class.
+    @_specialize(where Converter == TickVirtualTimeConverter)
     public func _scheduleTimer(_ tick: _TimerTick, after dueTime: RxTimeInterval) -> _TimerHandle {
-        let time = adjustScheduledTime(absoluteTime(after: dueTime))  // reads the clock without a lock
-        return _TimerHandle(cell.update { clock in clock.insert { VirtualTimerItem(time: time, id: $0, tick: tick) } })
+        _TimerHandle(enqueue(VirtualTimerItem(tick: tick), after: dueTime))
     }
 
-    /// Runs `action(state)` `dueTime` ticks after now.
+    /// Queues `item` at the clock offset by `dueTime`, as adjusted by the hook; returns it.
+    ///
+    /// The clock is read and converted outside the lock (the converter and the hook are not
+    /// engine code). Should another thread move the clock in between, the item is only late: it
+    /// runs at the next step of a run, without moving the clock back.
+    @inline(never)
+    private func enqueue(_ item: VirtualItemBase, after dueTime: RxTimeInterval) -> VirtualItemBase {
+        let offset = converter.convertToVirtualTimeInterval(dueTime.seconds)
+        let time = adjustScheduledTime(converter.offsetVirtualTime(lockedClock(), offset: offset))
+        cell.update { $0.insert(item, at: time) }
+        return item
+    }
+
+    /// Queues `item` at `time`; returns it.
+    @inline(never)
+    private func enqueue(_ item: VirtualItemBase, at time: VirtualTime) -> VirtualItemBase {
+        cell.update { $0.insert(item, at: time) }
+        return item
+    }
+
+    /// Runs `action(state)` `dueTime` after the clock.
     public func scheduleRelativeVirtual<StateType: Sendable>(
-        _ state: StateType, dueTime: Int, action: @escaping @Sendable (StateType) -> any Disposable
+        _ state: StateType, dueTime: VirtualTimeInterval, action: @escaping @Sendable (StateType) -> any Disposable
     ) -> any Disposable {
-        scheduleAbsoluteVirtual(state, time: clock + dueTime, action: action)
+        scheduleAbsoluteVirtual(state, time: converter.offsetVirtualTime(clock, offset: dueTime), action: action)
     }
 
-    /// Runs `action(state)` at tick `time` (at once, in the next advance, if `time` has passed).
+    /// Runs `action(state)` at virtual time `time` (in the next run, without moving the clock
+    /// back, if `time` has passed).
+    @_specialize(kind:partial,where Converter == TickVirtualTimeConverter)
     public func scheduleAbsoluteVirtual<StateType: Sendable>(
-        _ state: StateType, time: Int, action: @escaping @Sendable (StateType) -> any Disposable
+        _ state: StateType, time: VirtualTime, action: @escaping @Sendable (StateType) -> any Disposable
     ) -> any Disposable {
-        cell.update { clock in clock.insert { VirtualItem(time: time, id: $0, state: state, action: action) } }
+        enqueue(VirtualItem(state: state, action: action), at: time)
     }
 
     /// Runs everything scheduled, advancing the clock, until nothing is left or ``stop()`` is
-    /// called.
-    public func start() {
+    /// called. Does nothing if the scheduler is already running.
+    @_specialize(where Converter == TickVirtualTimeConverter)
+    public func start() { runAll() }
+
+    @inline(never)
+    private func runAll() {
         guard cell.update({ $0.begin() }) else { return }
         run(notAfter: nil)
         cell.update { $0.isRunning = false }
     }
 
-    /// Runs everything due up to and including `virtualTime`, then sets the clock to it.
-    public func advanceTo(_ virtualTime: Int) {
+    /// Runs everything due up to and including `virtualTime`, then sets the clock to it (unless
+    /// the clock is already later). Must not be called while the scheduler is running.
+    @_specialize(where Converter == TickVirtualTimeConverter)
+    public func advanceTo(_ virtualTime: VirtualTime) { run(through: virtualTime) }
+
+    @inline(never)
+    private func run(through virtualTime: VirtualTime) {
         let started = cell.update { $0.begin() }
         precondition(started, "VirtualTimeScheduler: advanceTo called while the scheduler is running")
         run(notAfter: virtualTime)
-        cell.update { clock in
-            if virtualTime > clock.current { clock.current = virtualTime }
-            clock.isRunning = false
+        let displaced = cell.update { state in
+            state.isRunning = false
+            return state.moveClock(to: virtualTime, converter)
+        }
+        _ = displaced  // released after unlocking
+    }
+
+    /// Runs the due items one by one, each outside the lock; what the queue lets go of is
+    /// released outside it too.
+    private func run(notAfter limit: VirtualTime?) {
+        while let popped = cell.update({ $0.next(notAfter: limit, converter) }) {
+            if popped.runs { popped.entry.item.invoke() }
         }
     }
 
-    /// Runs the due items one by one, each outside the lock (and released outside it).
-    private func run(notAfter limit: Int?) {
-        while let item = cell.update({ $0.next(notAfter: limit) }) {
-            item.invoke()
+    /// Advances the clock by `interval`, running what becomes due (``advanceTo(_:)``).
+    public func advance(by interval: VirtualTimeInterval) {
+        advanceTo(converter.offsetVirtualTime(clock, offset: interval))
+    }
+
+    /// Moves the clock forward by `virtualInterval` without running anything.
+    public func sleep(_ virtualInterval: VirtualTimeInterval) {
+        let current = clock
+        let target = converter.offsetVirtualTime(current, offset: virtualInterval)
+        precondition(
+            converter.compareVirtualTime(target, current) != .lessThan,
+            "VirtualTimeScheduler: cannot sleep into the past")
+        let displaced: VirtualTime = cell.update { state in
+            defer { state.clock = target }
+            return state.clock
         }
-    }
-
-    /// Advances the clock by `ticks`, running what becomes due.
-    public func advance(by ticks: Int) {
-        advanceTo(clock + ticks)
-    }
-
-    /// Moves the clock forward by `ticks` without running anything.
-    public func sleep(_ ticks: Int) {
-        precondition(ticks >= 0, "VirtualTimeScheduler: cannot sleep into the past")
-        cell.update { $0.current += ticks }
+        _ = displaced  // released after unlocking
     }
 
     /// Stops a running ``start()`` or ``advanceTo(_:)`` after the current item.
@@ -167,8 +233,32 @@ open class VirtualTimeScheduler: SchedulerType, @unchecked Sendable {  // `cell`
         cell.update { $0.isRunning = false }
     }
 
-    /// The due ticks of work still scheduled and not disposed, in run order.
-    public var pendingTimes: [Int] {
-        cell.read { $0.queue.liveItems().map(\.time) }
+    /// The due times of work still scheduled and not disposed, in run order.
+    public var pendingTimes: [VirtualTime] {
+        let entries = cell.read { $0.queue.entries }
+        return entries.filter { !$0.item.isDisposed }
+            .sorted { VirtualItemQueue.precedes($0, $1, by: converter) }
+            .map(\.time)
+    }
+
+    /// The clock and the due times of pending work: `VirtualTimeScheduler(clock: 5, pending: [8, 9])`.
+    public var debugDescription: String {
+        "VirtualTimeScheduler(clock: \(clock), pending: \(pendingTimes))"
+    }
+}
+
+extension VirtualTimeScheduler where Converter == TickVirtualTimeConverter {
+    /// Creates a scheduler counting integer ticks of `resolution` seconds, starting at tick
+    /// `initialClock` (``TickVirtualTimeConverter``).
+    public convenience init(initialClock: Int = 0, resolution: Double = 1.0) {
+        self.init(initialClock: initialClock, converter: TickVirtualTimeConverter(resolution: resolution))
+    }
+
+    /// Seconds per virtual tick.
+    public var resolution: Double { converter.resolution }
+
+    /// Converts a duration to ticks, rounding to the nearest tick.
+    public func virtualInterval(_ interval: RxTimeInterval) -> Int {
+        converter.convertToVirtualTimeInterval(interval.seconds)
     }
 }

@@ -51,6 +51,22 @@ import Testing
         #expect(scheduler.now == Self.date(13))
     }
 
+    @Test func isAVirtualTimeSchedulerOfDatesWhoseOffsetsLandOnMicroseconds() {
+        let scheduler: VirtualTimeScheduler<HistoricalSchedulerTimeConverter> = HistoricalScheduler(
+            initialClock: Self.date(100.000_000_4))
+        #expect(scheduler.clock == Self.date(100))
+        for _ in 0..<10 { scheduler.sleep(0.1) }
+        #expect(scheduler.now == Self.date(101))
+        let log = Recorder<Date>()
+        _ = scheduler.scheduleRelative((), dueTime: .nanoseconds(2_300_600)) { _ in
+            log.append(scheduler.clock)
+            return Disposables.create()
+        }
+        #expect(scheduler.pendingTimes == [Self.date(101.002_301)])
+        scheduler.start()
+        #expect(log.values == [Self.date(101.002_301)])
+    }
+
     @Test func operatorsRunOnTheHistoricalClock() {
         let scheduler = HistoricalScheduler(initialClock: Self.date(1_000))
         let stamps = Recorder<TimeInterval>()

@@ -1,3 +1,4 @@
+import Foundation
 import Streams
 import StreamsTest
 import Testing
@@ -68,6 +69,42 @@ import Testing
         let scheduler = TestScheduler(initialClock: 0, resolution: 0.1)
         #expect(scheduler.virtualInterval(.milliseconds(250)) == 3)
         #expect(scheduler.virtualInterval(.seconds(2)) == 20)
+    }
+
+    @Test func tickConverterRoundsToTheNearestTickAndSaturates() {
+        let ticks = TickVirtualTimeConverter(resolution: 0.1)
+        #expect(ticks.convertToVirtualTimeInterval(0.26) == 3)
+        #expect(ticks.convertToVirtualTimeInterval(0.24) == 2)
+        #expect(ticks.convertToVirtualTimeInterval(-0.26) == -3)
+        #expect(ticks.convertToVirtualTimeInterval(.infinity) == Int.max / 2)
+        #expect(ticks.convertFromVirtualTimeInterval(25) == 2.5)
+        #expect(ticks.convertFromVirtualTime(25) == Date(timeIntervalSince1970: 2.5))
+        #expect(ticks.convertToVirtualTime(Date(timeIntervalSince1970: 2.5)) == 25)
+        #expect(ticks.offsetVirtualTime(10, offset: -3) == 7)
+        #expect(ticks.offsetVirtualTime(Int.max - 1, offset: 5) == Int.max)
+        #expect(
+            [ticks.compareVirtualTime(1, 2), ticks.compareVirtualTime(2, 2), ticks.compareVirtualTime(3, 2)] == [
+                .lessThan, .equal, .greaterThan,
+            ])
+    }
+
+    @Test func testSchedulerIsAVirtualTimeSchedulerOfTicks() {
+        let scheduler: VirtualTimeScheduler<TestSchedulerVirtualTimeConverter> = TestScheduler(
+            initialClock: 10, resolution: 0.5)
+        #expect(scheduler.clock == 10)
+        #expect(scheduler.now == Date(timeIntervalSince1970: 5))
+        #expect(scheduler.resolution == 0.5)
+        #expect(scheduler.converter == TickVirtualTimeConverter(resolution: 0.5))
+        let log = Recorder<Int>()
+        _ = scheduler.scheduleRelative((), dueTime: .seconds(2)) { _ in
+            log.append(scheduler.clock)
+            return Disposables.create()
+        }
+        scheduler.sleep(3)
+        #expect(scheduler.pendingTimes == [14])
+        scheduler.advance(by: 1)
+        #expect(log.values == [14])
+        #expect(scheduler.clock == 14)
     }
 
     @Test func currentThreadSchedulerTrampolinesNestedWork() {
