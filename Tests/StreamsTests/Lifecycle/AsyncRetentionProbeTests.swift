@@ -40,7 +40,7 @@ import Testing
                 return true
             }
             group.addTask {
-                try? await Task.sleep(for: .seconds(20))  // the deadline only
+                try? await Task.sleep(nanoseconds: 20_000_000_000)  // the deadline only
                 return false
             }
             let first = await group.next() ?? false
@@ -57,7 +57,7 @@ import Testing
         case .completion: return c.offset
         case .error: throw Failure()
         case .dispose:
-            try await Task.sleep(for: .seconds(3600))  // cancelled by the disposal
+            try await Task.sleep(nanoseconds: 3_600_000_000_000)  // cancelled by the disposal
             return c.offset
         }
     }
