@@ -55,6 +55,7 @@ bool streams_atomic_compare_exchange_slow(void *word, intptr_t *expected, intptr
 #endif
 
 __thread void *streams_current_trampoline __attribute__((tls_model("initial-exec"))) = 0;
+__thread void *streams_current_virtual_scheduler __attribute__((tls_model("initial-exec"))) = 0;
 __thread intptr_t streams_held_lock_count __attribute__((tls_model("initial-exec"))) = 0;
 
 _Atomic(intptr_t) streams_live_resources = 0;

@@ -1,6 +1,7 @@
 // The four things Streams' engine needs from C: its lock (Sources/Streams/Engine/Lock.swift),
 // word-sized C11 atomics (Sources/Streams/Engine/AtomicWord.swift), two process-wide counters,
-// and thread-local slots (the current-thread trampoline, and the debug count of held locks).
+// and thread-local slots (the current-thread trampoline, the running virtual-time scheduler, and
+// the debug count of held locks).
 //
 // Swift's `Synchronization.Atomic` needs macOS 15 / iOS 18; these functions work wherever C11
 // does, so the library can support older Apple platforms. They take the address of a word that
@@ -216,12 +217,19 @@ static inline intptr_t streams_live_scopes_load(void) {
 /// time and an access needs no call to __tls_get_addr.
 extern __thread void *streams_current_trampoline __attribute__((tls_model("initial-exec")));
 
+/// The virtual-time scheduler running work on this thread (an unretained object pointer), or NULL.
+extern __thread void *streams_current_virtual_scheduler __attribute__((tls_model("initial-exec")));
+
 /// How many engine locks this thread holds (debug builds count them).
 extern __thread intptr_t streams_held_lock_count __attribute__((tls_model("initial-exec")));
 
 static inline void *streams_trampoline_get(void) { return streams_current_trampoline; }
 
 static inline void streams_trampoline_set(void *trampoline) { streams_current_trampoline = trampoline; }
+
+static inline void *streams_virtual_scheduler_get(void) { return streams_current_virtual_scheduler; }
+
+static inline void streams_virtual_scheduler_set(void *scheduler) { streams_current_virtual_scheduler = scheduler; }
 
 static inline intptr_t streams_held_locks_get(void) { return streams_held_lock_count; }
 

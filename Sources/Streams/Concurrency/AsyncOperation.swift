@@ -51,7 +51,7 @@ final class TaskObservable<Element>: Observable<Element>, @unchecked Sendable { 
     override func subscribe(_ receiver: Receiver<Element>) -> any Disposable {
         let sink = PassThroughSink(downstream: receiver)
         let body = self.body
-        let task = Task(priority: priority) {
+        let task = startBridgeTask(priority: priority) {
             do {
                 try await body(sink)
             } catch {

@@ -204,6 +204,10 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     /// Runs the due items one by one, each outside the lock; what the queue lets go of is
     /// released outside it too.
     private func run(notAfter limit: VirtualTime?) {
+        // Virtual time for async code: tasks the items start run on this scheduler
+        // (Concurrency/VirtualTimeExecutor.swift).
+        let previous = RunningVirtualScheduler.enter(self)
+        defer { RunningVirtualScheduler.leave(restoring: previous) }
         while let popped = cell.update({ $0.next(notAfter: limit, converter) }) {
             if popped.runs { popped.entry.item.invoke() }
         }
