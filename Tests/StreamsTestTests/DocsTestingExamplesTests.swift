@@ -16,6 +16,17 @@ func greeting(for name: String, scheduler: some SchedulerType) -> Observable<Str
     return Observable.just("Hello, \(name)!", scheduler: scheduler)
 }
 
+/// A function under test for the async section of the guide.
+func searchAfterPause(
+    _ query: String, clock: some Clock<Duration>,
+    search: @escaping @Sendable (String) async throws -> [String]
+) -> Observable<[String]> {
+    Observable.fromAsync {
+        try await clock.sleep(for: .milliseconds(300))
+        return try await search(query)
+    }
+}
+
 @Suite struct DocsTestingExamplesTests {
     @Test func rxTestStyle() {
         let scheduler = TestScheduler(initialClock: 0)
@@ -258,6 +269,23 @@ func greeting(for name: String, scheduler: some SchedulerType) -> Observable<Str
         #expect(TestFailureCapture.collect { assertPositive(3) }.isEmpty)
         let failures = TestFailureCapture.collect { assertPositive(-1) }
         #expect(failures.map(\.message) == ["-1 is not positive"])
+    }
+
+    @Test func asyncCodeInVirtualTime() {
+        let scheduler = TestScheduler(initialClock: 0, resolution: 0.001)  // one tick per millisecond
+        let res = scheduler.start {
+            searchAfterPause("swift", clock: scheduler.virtualClock) { ["\($0) result"] }
+        }
+        #expect(res.events == [.next(500, ["swift result"]), .completed(500)])
+    }
+
+    @Test func asyncCodeCancelledInVirtualTime() {
+        let scheduler = TestScheduler(initialClock: 0, resolution: 0.001)
+        let res = scheduler.start(disposed: 400) {
+            searchAfterPause("swift", clock: scheduler.virtualClock) { ["\($0) result"] }
+        }
+        #expect(res.events == [])
+        scheduler.assertNoPendingWork()
     }
 
     /// Every fenced `swift` and `text` block of Docs/Testing.md appears in this file (ignoring

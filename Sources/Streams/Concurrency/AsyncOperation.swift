@@ -1,6 +1,7 @@
 // Concurrency: each subscription starts one nonisolated `Task` (never on the subscriber's actor)
 // that awaits the operation and then emits from that task, so events are serial by
-// construction. The sink is the only shared state: the subscriber may dispose it from any thread
+// construction. A subscription made while a virtual-time scheduler runs work starts the task on
+// that scheduler (VirtualTimeExecutor.swift), so it runs in virtual time on the scheduler's thread. The sink is the only shared state: the subscriber may dispose it from any thread
 // while the task runs; disposal cancels the task, and the sink drops whatever the task emits
 // afterwards.
 //
@@ -16,7 +17,9 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     ///
     /// Timing: the task starts when the single is subscribed and runs off the subscriber's actor;
     /// the result is emitted from that task. Disposal cancels the task, and nothing is emitted
-    /// afterwards (a `CancellationError` the cancelled operation throws is swallowed).
+    /// afterwards (a `CancellationError` the cancelled operation throws is swallowed). Subscribed
+    /// while a virtual-time scheduler runs work (inside `TestScheduler.start`), the task runs its
+    /// jobs on that scheduler, in virtual time (see ``VirtualClock``).
     public static func create(
         priority: TaskPriority? = nil, operation: @escaping @Sendable () async throws -> Element
     ) -> Single<Element> {
@@ -29,7 +32,8 @@ extension Observable {
     /// and completes, or fails with its error.
     ///
     /// Timing: as ``PrimitiveSequenceType/create(priority:operation:)`` — the task starts on subscription, runs
-    /// off the subscriber's actor, and is cancelled by disposal, after which nothing is emitted.
+    /// off the subscriber's actor, and is cancelled by disposal, after which nothing is emitted;
+    /// subscribed while a virtual-time scheduler runs work, it runs in virtual time.
     public static func fromAsync(
         priority: TaskPriority? = nil, _ operation: @escaping @Sendable () async throws -> Element
     ) -> Observable<Element> {

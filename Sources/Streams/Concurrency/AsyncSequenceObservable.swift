@@ -12,7 +12,9 @@ extension Observable {
     ///
     /// Timing: every subscription iterates the sequence in a new task (of `priority`) that runs
     /// off the subscriber's actor; elements are emitted from that task, one at a time. Disposal
-    /// cancels the task, and nothing is emitted afterwards.
+    /// cancels the task, and nothing is emitted afterwards. Subscribed while a virtual-time
+    /// scheduler runs work (inside `TestScheduler.start`), the task runs its jobs on that
+    /// scheduler, in virtual time (see ``VirtualClock``).
     ///
     /// Each subscription makes its own iterator, so a single-consumer sequence such as
     /// `AsyncStream` must be subscribed only once (share the observable to fan it out).

@@ -46,6 +46,20 @@ enum ConcurrencyGuide {
     }
 }
 
+/// The function under test of the guide's "Async code in virtual time" (as in Docs/Testing.md).
+func searchAfterPause(
+    _ query: String, clock: some Clock<Duration>,
+    search: @escaping @Sendable (String) async throws -> [String]
+) -> Observable<[String]> {
+    Observable.fromAsync {
+        try await clock.sleep(for: .milliseconds(300))
+        return try await search(query)
+    }
+}
+
+/// A stand-in for the guide's search service.
+@Sendable func catalogSearch(_ query: String) async throws -> [String] { ["\(query) result"] }
+
 // MARK: Streams.docc/Streams.md
 
 /// A stand-in for the landing page's `search`.
@@ -105,6 +119,20 @@ func statusText(_ online: Observable<Int>) -> Infallible<String> {
         // "Sw" is searched at frame 6 (300 ms after the last keystroke); "Swift" at frame 11
         // cancels that request, and its answer arrives at frame 12.
         assertMarbles(res, "------------r", values: ["r": ["swift-repo"]])
+    }
+
+    // MARK: Docs/Concurrency.md
+
+    @Test func asyncCodeTakesItsClock() {
+        // In the app:
+        let live = searchAfterPause("swift", clock: ContinuousClock(), search: catalogSearch)
+        // In a test:
+        let scheduler = TestScheduler(initialClock: 0, resolution: 0.001)
+        let recorded = scheduler.start {
+            searchAfterPause("swift", clock: scheduler.virtualClock, search: catalogSearch)
+        }
+        #expect(recorded.events == [.next(500, ["swift result"]), .completed(500)])
+        _ = live
     }
 
     // MARK: GettingStarted.md (DocC)
