@@ -146,3 +146,68 @@ enum VirtualClockScenarios {
         #expect(seen.values == [Date(timeIntervalSince1970: 12)])
     }
 }
+
+/// A sleep's wake-up racing with its cancellation on two threads: exactly one of them ends it.
+@Suite(.tags(.stress)) struct VirtualClockRaceTests {
+    @Test func wakeUpRacingWithCancellationResumesTheSleepOnce() {
+        let outcomes = Recorder<String>()
+        let finished = finishesWithin {
+            for round in 0..<300 {
+                let scheduler = TestScheduler(initialClock: 0)
+                let clock = scheduler.virtualClock
+                let observer = scheduler.createObserver(Int.self)
+                let subscription = Recorder<any Disposable>()
+                let ended = Recorder<String>()
+                scheduler.scheduleAt(200) {
+                    subscription.append(
+                        Observable<Int>.fromAsync {
+                            do {
+                                try await clock.sleep(for: .seconds(5))
+                            } catch {
+                                ended.append("cancelled")
+                                throw error
+                            }
+                            ended.append("woke")
+                            return 1
+                        }.subscribe(observer))
+                }
+                scheduler.advanceTo(204)
+                // The two sides meet at a spin barrier, then each waits a varying moment, so that
+                // both orders, and the overlap, occur.
+                let ready = Counter()
+                let cancelled = DispatchSemaphore(value: 0)
+                Thread.detachNewThread {
+                    ready.increment()
+                    while ready.value < 2 {}
+                    spin(round % 30 * 20)
+                    for disposable in subscription.values { disposable.dispose() }
+                    cancelled.signal()
+                }
+                ready.increment()
+                while ready.value < 2 {}
+                spin(round / 30 % 10 * 20)
+                scheduler.advanceTo(205)
+                cancelled.wait()
+                scheduler.advanceTo(206)  // runs a job the cancelling thread queued after the advance
+                let outcome = ended.values
+                let events = observer.events
+                let consistent =
+                    (outcome == ["cancelled"] && events == [])
+                    || (outcome == ["woke"]
+                        && [[], [.next(205, 1)], [.next(205, 1), .completed(205)]].contains(events))
+                if !consistent || !scheduler.pendingWork.isEmpty {
+                    outcomes.append("\(outcome) \(events) pending \(scheduler.pendingWork)")
+                }
+            }
+        }
+        #expect(finished)
+        #expect(outcomes.values == [])
+    }
+}
+
+/// Busy-waits for about `iterations` steps (to vary which side of a race comes first).
+private func spin(_ iterations: Int) {
+    var sink = 0
+    for step in 0..<iterations { sink &+= step &* 31 }
+    withExtendedLifetime(sink) {}
+}
