@@ -1,3 +1,4 @@
+import Foundation
 import Streams
 import StreamsTest
 import Testing
@@ -71,6 +72,31 @@ enum VirtualTaskScenarios {
     }
 }
 
+extension VirtualTaskScenarios {
+    /// Runs every scenario of this file and of `VirtualClockScenarios` `runs` times and describes
+    /// each one whose result ever differed from the expected one.
+    static func differences(runs: Int) -> [String] {
+        var differences: [String] = []
+        func expectStable<Value: Equatable>(_ name: String, _ expected: Value, _ scenario: () -> Value) {
+            let differing = (0..<runs).filter { _ in scenario() != expected }.count
+            if differing > 0 { differences.append("\(name): \(differing) of \(runs) runs differed") }
+        }
+        expectStable("clock sleep", [.next(205, 42), .completed(205)], VirtualClockScenarios.clockSleep)
+        expectStable("Task.sleep", [.next(205, 42), .completed(205)], VirtualClockScenarios.taskSleep)
+        expectStable("disposal at 203", [instant(203)]) { VirtualClockScenarios.disposedSleep(at: 203).1 }
+        expectStable("disposal events", 0) { VirtualClockScenarios.disposedSleep(at: 203).0.count }
+        expectStable("async let", [.next(205, [instant(205), instant(203)]), .completed(205)], asyncLet)
+        expectStable(
+            "task group", [.next(207, [instant(202), instant(204), instant(207)]), .completed(207)], taskGroup)
+        expectStable("failing single", [.error(203, TestError(code: 3))], failingSingle)
+        expectStable(
+            "paced stream", [.next(210, 210), .next(220, 220), .next(230, 230), .next(240, 240), .completed(250)],
+            pacedStream)
+        expectStable("fed stream", [.next(210, 1), .next(230, 2), .completed(250)], fedStream)
+        return differences
+    }
+}
+
 /// Sleeps `seconds` on `clock` and returns the instant it woke at.
 private func wake(after seconds: Int, on clock: VirtualClock) async throws -> VirtualClock.Instant {
     try await clock.sleep(for: .seconds(seconds))
@@ -111,27 +137,21 @@ private func wake(after seconds: Int, on clock: VirtualClock) async throws -> Vi
     }
 
     @Test func everyScenarioIsIdenticalOverTwoHundredRuns() {
-        let runs = 200
-        func expectStable<Value: Equatable>(
-            _ name: String, _ expected: Value, _ scenario: () -> Value
-        ) {
-            let differing = (0..<runs).filter { _ in scenario() != expected }.count
-            #expect(differing == 0, "\(name): \(differing) of \(runs) runs differed")
+        #expect(VirtualTaskScenarios.differences(runs: 200) == [])
+    }
+
+    @Test func scenariosOnFourThreadsAtOnceAreIdentical() {
+        // Four schedulers advanced on four threads at once (as parallel tests do): each thread's
+        // tasks run on its own scheduler, whatever the others do.
+        let differences = Recorder<String>()
+        let done = DispatchSemaphore(value: 0)
+        for _ in 0..<4 {
+            Thread.detachNewThread {
+                for difference in VirtualTaskScenarios.differences(runs: 50) { differences.append(difference) }
+                done.signal()
+            }
         }
-        expectStable("clock sleep", [.next(205, 42), .completed(205)], VirtualClockScenarios.clockSleep)
-        expectStable("Task.sleep", [.next(205, 42), .completed(205)], VirtualClockScenarios.taskSleep)
-        expectStable("disposal at 203", [instant(203)]) { VirtualClockScenarios.disposedSleep(at: 203).1 }
-        expectStable("disposal events", 0) { VirtualClockScenarios.disposedSleep(at: 203).0.count }
-        expectStable(
-            "async let", [.next(205, [instant(205), instant(203)]), .completed(205)], VirtualTaskScenarios.asyncLet)
-        expectStable(
-            "task group", [.next(207, [instant(202), instant(204), instant(207)]), .completed(207)],
-            VirtualTaskScenarios.taskGroup)
-        expectStable("failing single", [.error(203, TestError(code: 3))], VirtualTaskScenarios.failingSingle)
-        expectStable(
-            "paced stream",
-            [.next(210, 210), .next(220, 220), .next(230, 230), .next(240, 240), .completed(250)],
-            VirtualTaskScenarios.pacedStream)
-        expectStable("fed stream", [.next(210, 1), .next(230, 2), .completed(250)], VirtualTaskScenarios.fedStream)
+        #expect((0..<4).allSatisfy { _ in waits(for: done) })
+        #expect(differences.values == [])
     }
 }
