@@ -1,9 +1,9 @@
 // Concurrency: each subscription starts one nonisolated `Task` (never on the subscriber's actor)
 // that awaits the operation and then emits from that task, so events are serial by
 // construction. A subscription made while a virtual-time scheduler runs work starts the task on
-// that scheduler (VirtualTimeExecutor.swift), so it runs in virtual time on the scheduler's thread. The sink is the only shared state: the subscriber may dispose it from any thread
-// while the task runs; disposal cancels the task, and the sink drops whatever the task emits
-// afterwards.
+// that scheduler (VirtualTimeExecutor.swift), so it runs in virtual time on the scheduler's
+// thread. The sink is the only shared state: the subscriber may dispose it from any thread while
+// the task runs; disposal cancels the task, and the sink drops whatever the task emits afterwards.
 //
 // Cancellation mapping: disposing the subscription cancels the task. Whatever the operation then
 // throws (typically `CancellationError`) or returns is dropped, because the subscription is
