@@ -15,7 +15,8 @@ MINIMUMS = {"macOS": (10, 15), "iOS": (13, 0), "tvOS": (13, 0), "watchOS": (6, 0
 
 # (symbol path, file pattern, why the reference is fine at the minimums)
 ALLOWED = [
-    (r"(AsyncIteratorProtocol|AsyncStream\.Iterator|AsyncThrowingStream\.Iterator)\.next\(isolation:\)", r".*",
+    (r"(AsyncIteratorProtocol|AsyncStream\.Iterator|AsyncThrowingStream\.Iterator|ThrowingTaskGroup\.Iterator)"
+     r"\.next\(isolation:\)", r".*",
      "a for-await loop calls next() below macOS 15"),
     (r"FixedWidthInteger\.&\*\(_:_:\)", r".*",
      "a requirement since Swift 6; the unconstrained default implementation serves older systems"),
@@ -23,6 +24,15 @@ ALLOWED = [
      r"withObservationTracking\(_:onChange:\))",
      r"(Sources/StreamsMVC/Observation/ScreenStore|Tests/StreamsMVCTests/Observation/ScreenStoreTests)\.swift",
      "ScreenStore and its tests are @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)"),
+    (r"(Clock|Clock\..*|ContinuousClock.*|Duration|Duration\..*|InstantProtocol|Task\.sleep\(for:tolerance:clock:\))",
+     r"(Sources/Streams/Concurrency/VirtualClock|Tests/StreamsTests/Concurrency/Virtual(Clock|TimeExecutor)Tests|"
+     r"Tests/StreamsTests/Docs/DocExamplesTests|Tests/StreamsTestTests/DocsTestingExamplesTests)\.swift",
+     "VirtualClock is @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *); the tests and examples that use it "
+     "are @available(macOS 15, ...)"),
+    (r"(TaskExecutor|TaskExecutor\..*|ExecutorJob|UnownedJob\..*|Task\.init\(name:executorPreference:priority:operation:\))",
+     r"(Sources/Streams/Concurrency/VirtualTimeExecutor|Tests/StreamsTests/Concurrency/VirtualTimeExecutorTests)\.swift",
+     "the virtual-time task executor is @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *), and "
+     "the bridges start it behind #available"),
     (r"(Trait\.timeLimit\(_:\)|TimeLimitTrait\.Duration\.minutes\(_:\))", r"Tests/.*",
      "only off Darwin (#if canImport(Darwin)) or on a test gated with @available(macOS 13, ...)"),
 ]

@@ -17,6 +17,7 @@ func greeting(for name: String, scheduler: some SchedulerType) -> Observable<Str
 }
 
 /// A function under test for the async section of the guide.
+@available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)  // virtual-time tasks need TaskExecutor
 func searchAfterPause(
     _ query: String, clock: some Clock<Duration>,
     search: @escaping @Sendable (String) async throws -> [String]
@@ -271,6 +272,7 @@ func searchAfterPause(
         #expect(failures.map(\.message) == ["-1 is not positive"])
     }
 
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)  // virtual-time tasks need TaskExecutor
     @Test func asyncCodeInVirtualTime() {
         let scheduler = TestScheduler(initialClock: 0, resolution: 0.001)  // one tick per millisecond
         let res = scheduler.start {
@@ -279,6 +281,7 @@ func searchAfterPause(
         #expect(res.events == [.next(500, ["swift result"]), .completed(500)])
     }
 
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)  // virtual-time tasks need TaskExecutor
     @Test func asyncCodeCancelledInVirtualTime() {
         let scheduler = TestScheduler(initialClock: 0, resolution: 0.001)
         let res = scheduler.start(disposed: 400) {

@@ -4,10 +4,12 @@ import StreamsTest
 import Testing
 
 /// The virtual clock's instant `seconds` after virtual tick 0 (at one second per tick).
+@available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)  // virtual-time tasks need TaskExecutor
 func instant(_ seconds: Int) -> VirtualClock.Instant { VirtualClock.Instant(offset: .seconds(seconds)) }
 
 /// Scenarios shared with the determinism test (`VirtualTimeExecutorTests`): each builds a fresh
 /// scheduler and returns what was recorded.
+@available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)  // virtual-time tasks need TaskExecutor
 enum VirtualClockScenarios {
     /// `fromAsync` sleeping five virtual seconds on the clock, then returning 42.
     static func clockSleep() -> [Recorded<Event<Int>>] {
@@ -55,6 +57,7 @@ enum VirtualClockScenarios {
 }
 
 @Suite struct VirtualClockTests {
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)  // virtual-time tasks need TaskExecutor
     @Test func nowFollowsAdvanceToAndTheResolution() {
         let scheduler = TestScheduler(initialClock: 0)
         let clock = scheduler.virtualClock
@@ -71,6 +74,7 @@ enum VirtualClockScenarios {
         #expect(fine.virtualClock.minimumResolution == .milliseconds(1))
     }
 
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)  // virtual-time tasks need TaskExecutor
     @Test func historicalSchedulerClockCountsFrom1970() {
         let scheduler = HistoricalScheduler(initialClock: Date(timeIntervalSince1970: 100))
         #expect(scheduler.virtualClock.now == instant(100))
@@ -78,20 +82,24 @@ enum VirtualClockScenarios {
         #expect(scheduler.virtualClock.now == VirtualClock.Instant(offset: .milliseconds(160_500)))
     }
 
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)  // virtual-time tasks need TaskExecutor
     @Test func sleepEndsWhenTheSchedulerReachesTheDeadline() {
         #expect(VirtualClockScenarios.clockSleep() == [.next(205, 42), .completed(205)])
     }
 
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)  // virtual-time tasks need TaskExecutor
     @Test func taskSleepWithTheClockEndsAtTheDeadline() {
         #expect(VirtualClockScenarios.taskSleep() == [.next(205, 42), .completed(205)])
     }
 
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)  // virtual-time tasks need TaskExecutor
     @Test func disposalCancelsTheSleepAtTheVirtualTimeOfDisposal() {
         let (events, cancelledAt) = VirtualClockScenarios.disposedSleep(at: 203)
         #expect(events == [])
         #expect(cancelledAt == [instant(203)])
     }
 
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)  // virtual-time tasks need TaskExecutor
     @Test func disposalAtTheDeadlineTickCancelsBeforeTheWakeUp() {
         // `start` schedules its disposal before the sleep schedules its wake-up, so at tick 205
         // the cancellation comes first and the wake-up finds the sleep over.
@@ -100,6 +108,7 @@ enum VirtualClockScenarios {
         #expect(cancelledAt == [instant(205)])
     }
 
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)  // virtual-time tasks need TaskExecutor
     @Test func aCancelledSleepLeavesNothingScheduled() {
         let scheduler = TestScheduler(initialClock: 0)
         let clock = scheduler.virtualClock
@@ -120,6 +129,7 @@ enum VirtualClockScenarios {
         #expect(observer.events == [])
     }
 
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)  // virtual-time tasks need TaskExecutor
     @Test func aFinerResolutionSleepsInItsOwnTicks() {
         let scheduler = TestScheduler(initialClock: 0, resolution: 0.001)
         let clock = scheduler.virtualClock
@@ -132,6 +142,7 @@ enum VirtualClockScenarios {
         #expect(events == [.next(450, 7), .completed(450)])
     }
 
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)  // virtual-time tasks need TaskExecutor
     @Test func historicalSchedulerTasksSleepInVirtualTime() {
         let scheduler = HistoricalScheduler(initialClock: Date(timeIntervalSince1970: 0))
         let clock = scheduler.virtualClock
@@ -149,6 +160,7 @@ enum VirtualClockScenarios {
 
 /// A sleep's wake-up racing with its cancellation on two threads: exactly one of them ends it.
 @Suite(.tags(.stress)) struct VirtualClockRaceTests {
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)  // virtual-time tasks need TaskExecutor
     @Test func wakeUpRacingWithCancellationResumesTheSleepOnce() {
         let outcomes = Recorder<String>()
         let finished = finishesWithin {

@@ -5,6 +5,7 @@ import Testing
 
 /// Scenarios of tasks that Streams starts inside virtual time; each builds a fresh scheduler and
 /// returns what was recorded.
+@available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)  // virtual-time tasks need TaskExecutor
 enum VirtualTaskScenarios {
     /// Two `async let` children sleeping 3 and 5 seconds: the instants each woke at.
     static func asyncLet() -> [Recorded<Event<[VirtualClock.Instant]>>] {
@@ -72,6 +73,7 @@ enum VirtualTaskScenarios {
     }
 }
 
+@available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)  // virtual-time tasks need TaskExecutor
 extension VirtualTaskScenarios {
     /// Runs every scenario of this file and of `VirtualClockScenarios` `runs` times and describes
     /// each one whose result ever differed from the expected one.
@@ -98,16 +100,19 @@ extension VirtualTaskScenarios {
 }
 
 /// Sleeps `seconds` on `clock` and returns the instant it woke at.
+@available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)  // virtual-time tasks need TaskExecutor
 private func wake(after seconds: Int, on clock: VirtualClock) async throws -> VirtualClock.Instant {
     try await clock.sleep(for: .seconds(seconds))
     return clock.now
 }
 
 @Suite struct VirtualTimeExecutorTests {
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)  // virtual-time tasks need TaskExecutor
     @Test func asyncLetChildrenSleepInVirtualTime() {
         #expect(VirtualTaskScenarios.asyncLet() == [.next(205, [instant(205), instant(203)]), .completed(205)])
     }
 
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)  // virtual-time tasks need TaskExecutor
     @Test func taskGroupChildrenSleepInVirtualTime() {
         #expect(
             VirtualTaskScenarios.taskGroup() == [
@@ -115,10 +120,12 @@ private func wake(after seconds: Int, on clock: VirtualClock) async throws -> Vi
             ])
     }
 
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)  // virtual-time tasks need TaskExecutor
     @Test func singleFromAnOperationFailsAtItsTick() {
         #expect(VirtualTaskScenarios.failingSingle() == [.error(203, TestError(code: 3))])
     }
 
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)  // virtual-time tasks need TaskExecutor
     @Test func anAsyncStreamPacedByTheClockEmitsAtExactTimes() {
         #expect(
             VirtualTaskScenarios.pacedStream() == [
@@ -126,20 +133,24 @@ private func wake(after seconds: Int, on clock: VirtualClock) async throws -> Vi
             ])
     }
 
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)  // virtual-time tasks need TaskExecutor
     @Test func anAsyncStreamFedByScheduledWorkEmitsAtTheirTicks() {
         #expect(VirtualTaskScenarios.fedStream() == [.next(210, 1), .next(230, 2), .completed(250)])
     }
 
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)  // virtual-time tasks need TaskExecutor
     @Test func aTaskStartedOutsideVirtualTimeStillRunsOnTheGlobalPool() async throws {
         // Subscribed outside any scheduler run: today's behaviour, the task runs by itself.
         let value = try await Single<Int>.create { 6 * 7 }.value
         #expect(value == 42)
     }
 
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)  // virtual-time tasks need TaskExecutor
     @Test func everyScenarioIsIdenticalOverTwoHundredRuns() {
         #expect(VirtualTaskScenarios.differences(runs: 200) == [])
     }
 
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)  // virtual-time tasks need TaskExecutor
     @Test func scenariosOnFourThreadsAtOnceAreIdentical() {
         // Four schedulers advanced on four threads at once (as parallel tests do): each thread's
         // tasks run on its own scheduler, whatever the others do.

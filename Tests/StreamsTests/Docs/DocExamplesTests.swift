@@ -47,6 +47,7 @@ enum ConcurrencyGuide {
 }
 
 /// The function under test of the guide's "Async code in virtual time" (as in Docs/Testing.md).
+@available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)  // virtual-time tasks need TaskExecutor
 func searchAfterPause(
     _ query: String, clock: some Clock<Duration>,
     search: @escaping @Sendable (String) async throws -> [String]
@@ -123,6 +124,7 @@ func statusText(_ online: Observable<Int>) -> Infallible<String> {
 
     // MARK: Docs/Concurrency.md
 
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)  // virtual-time tasks need TaskExecutor
     @Test func asyncCodeTakesItsClock() {
         // In the app:
         let live = searchAfterPause("swift", clock: ContinuousClock(), search: catalogSearch)
