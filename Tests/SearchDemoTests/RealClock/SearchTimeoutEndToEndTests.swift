@@ -39,9 +39,9 @@ final class SearchTimeoutEndToEndTests: XCTestCase {
                 .next(0, state()),
                 .next(300, state("good", .loading)),
                 .next(300, state("good", .loaded, good, total: 2)),
-                .next(1300, state("silent", .loading, good, total: 2)),
-                .next(1300, state("silent", .loaded, good, total: 2, error: "request timed out")),
-                .next(2300, state("next", .loading, good, total: 2)),
+                .next(1300, state("silent", .loading, good, total: 2, resultsFor: "good")),
+                .next(1300, state("silent", .loaded, good, total: 2, error: "request timed out", resultsFor: "good")),
+                .next(2300, state("next", .loading, good, total: 2, resultsFor: "good")),
                 .next(2300, state("next", .loaded, SearchFaultTests.next, total: 1)),
             ])
         XCTAssertEqual(harness.requestTicks, [300, 1300, 2300])
