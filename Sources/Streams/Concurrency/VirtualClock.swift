@@ -133,6 +133,25 @@ final class VirtualSleep: Sendable {
         case waiting(UnsafeContinuation<Void, any Error>)
         case scheduled(UnsafeContinuation<Void, any Error>, any Disposable)
         case finished
+
+        /// Ends the sleep if it is waiting or scheduled: returns the continuation to resume and the
+        /// item to release or dispose, for the caller to use after unlocking. An idle sleep becomes
+        /// `cancelled` when `cancelling` (the continuation will find it so); otherwise nothing ends.
+        mutating func end(cancelling: Bool) -> (UnsafeContinuation<Void, any Error>?, (any Disposable)?) {
+            switch self {
+            case .waiting(let continuation):
+                self = .finished
+                return (continuation, nil)
+            case .scheduled(let continuation, let item):
+                self = .finished
+                return (continuation, item)
+            case .idle:
+                if cancelling { self = .cancelled }
+                return (nil, nil)
+            case .cancelled, .finished:
+                return (nil, nil)
+            }
+        }
     }
 
     private let cell = LockedCell(State.idle)
@@ -164,18 +183,7 @@ final class VirtualSleep: Sendable {
 
     /// The deadline came: resumes the sleep unless it already ended.
     func fire() {
-        let (continuation, item) = cell.update { state -> (UnsafeContinuation<Void, any Error>?, (any Disposable)?) in
-            switch state {
-            case .waiting(let continuation):
-                state = .finished
-                return (continuation, nil)
-            case .scheduled(let continuation, let item):
-                state = .finished
-                return (continuation, item)
-            case .idle, .cancelled, .finished:
-                return (nil, nil)
-            }
-        }
+        let (continuation, item) = cell.update { $0.end(cancelling: false) }
         withExtendedLifetime(item) {}  // released here, after unlocking
         continuation?.resume()
     }
@@ -183,21 +191,7 @@ final class VirtualSleep: Sendable {
     /// The task was cancelled: disposes the scheduled item and resumes the sleep by throwing
     /// `CancellationError`, unless it already ended.
     func cancel() {
-        let (continuation, item) = cell.update { state -> (UnsafeContinuation<Void, any Error>?, (any Disposable)?) in
-            switch state {
-            case .idle:
-                state = .cancelled
-                return (nil, nil)
-            case .waiting(let continuation):
-                state = .finished
-                return (continuation, nil)
-            case .scheduled(let continuation, let item):
-                state = .finished
-                return (continuation, item)
-            case .cancelled, .finished:
-                return (nil, nil)
-            }
-        }
+        let (continuation, item) = cell.update { $0.end(cancelling: true) }
         item?.dispose()
         continuation?.resume(throwing: CancellationError())
     }

@@ -310,38 +310,36 @@ import Testing
         },
     ]
 
-    /// Disposing a subject (relays have no `dispose()`) ends the subscriptions made straight on it.
-    @Test(arguments: droppedSources.filter { $0.name.hasSuffix("Subject") })
-    func disposingTheSubjectReleasesItsSubscriptions(_ dropped: DroppedSource) {
-        weak var weakCaptured: Captured?
-        var subject: Subject<Int>?
-        let (scope, _) = LiveResources.withScope {
-            do {
-                let captured = Captured()
-                weakCaptured = captured
-                subject = dropped.make(captured) as? Subject<Int>
-            }
-            subject?.dispose()
-        }
-        #expect(subject != nil)
-        #expect(weakCaptured == nil)
-        #expect(scope.total == 0)
-        withExtendedLifetime(subject) {}
+    /// How the app lets go of a subject or relay with subscriptions still on it.
+    enum SourceEnding: String, CaseIterable, Sendable {
+        /// The app drops it.
+        case dropped
+        /// The app disposes it (subjects only: relays have no `dispose()`).
+        case disposed
     }
 
-    @Test(arguments: droppedSources)
-    func droppingTheSourceReleasesItsSubscriptions(_ dropped: DroppedSource) {
+    static let sourceEndings: [(DroppedSource, SourceEnding)] = droppedSources.flatMap { source in
+        SourceEnding.allCases.filter { $0 == .dropped || source.name.hasSuffix("Subject") }.map { (source, $0) }
+    }
+
+    @Test(arguments: sourceEndings)
+    func subscriptionsMadeStraightOnTheSourceEndWithIt(_ source: DroppedSource, _ ending: SourceEnding) {
         weak var weakCaptured: Captured?
         weak var weakSource: AnyObject?
+        var kept: AnyObject?
         let (scope, _) = LiveResources.withScope {
             do {
                 let captured = Captured()
                 weakCaptured = captured
-                weakSource = dropped.make(captured)
+                let made = source.make(captured)
+                weakSource = made
+                if ending == .disposed { kept = made }
             }
+            (kept as? Subject<Int>)?.dispose()
         }
-        #expect(weakSource == nil)
+        if ending == .dropped { #expect(weakSource == nil) } else { #expect(kept is Subject<Int>) }
         #expect(weakCaptured == nil)
         #expect(scope.total == 0)
+        withExtendedLifetime(kept) {}
     }
 }
