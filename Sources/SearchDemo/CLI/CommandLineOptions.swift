@@ -74,7 +74,9 @@ extension CommandLineOptions {
                 return next
             }
             guard name.hasPrefix("-") else {
-                throw CommandLineError(message: "unexpected argument \(Wording.echo(argument)) (did you mean --query?)")
+                // A stray word is usually a query typed without --query; once --query was given, it is not.
+                let hint = given.contains("--query") ? "" : " (did you mean --query?)"
+                throw CommandLineError(message: "unexpected argument \(Wording.echo(argument))\(hint)")
             }
             switch name {
             case "--help", "--version": try flag(name, inlineValue)

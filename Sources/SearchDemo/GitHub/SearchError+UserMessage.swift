@@ -36,9 +36,9 @@ extension SearchError {
         let server = TerminalSafeText.line(failure.server)
         switch failure.kind {
         case .refused: return "cannot connect to \(server) (connection refused)"
-        case .hostNotFound: return "cannot find the server \(server)"
+        case .hostNotFound: return "cannot find the server \(server) (try --offline)"
         case .connectionLost: return "the connection to \(server) was lost"
-        case .noNetwork: return "no network connection"
+        case .noNetwork: return "no network connection (try --offline)"
         case .secureConnectionFailed: return "a secure (HTTPS) connection to \(server) failed"
         case .cutShort: return "the response from \(server) was cut short"
         case .other: return "cannot reach \(server)"

@@ -64,6 +64,7 @@ import Testing
     @Test(arguments: [
         (["--bogus"], "unknown option “--bogus” (see --help)"),
         (["swift"], "unexpected argument “swift” (did you mean --query?)"),
+        (["--query", "rx", "--offline", "extra"], "unexpected argument “extra”"),
         (["--query"], "--query needs a value"),
         (["--query", "x", "--limit", "0"], "--limit needs a whole number ≥ 1, got “0”"),
         (["--query", "x", "--limit", "ten"], "--limit needs a whole number ≥ 1, got “ten”"),
