@@ -4,23 +4,21 @@ import StreamsMVC
 
 // Concurrency: `use` builds one pipeline per screen. Responses are delivered on `scheduler` (the queue
 // the app sends events on), so actions are reduced in causal order. Query edits are debounced on `scheduler`,
-// trimmed, de-duplicated and searched with `flatMapLatest`, so a new query (or a clear) disposes
-// the in-flight request. Rate-limit state lives in a lock-protected `RateLimitGate` shared by every
+// trimmed, de-duplicated and searched by a `.latest` `FlatMapController`, so a new query (or a clear)
+// disposes the in-flight request. Rate-limit state lives in a lock-protected `RateLimitGate` shared by every
 // request; the current state is read through `currentState` (never by subscribing to it).
 
 /// The search screen's controller: typing → debounced queries → page requests → actions.
+///
+/// Three branches of a ``MergeController``: the sort setting, the requests (typed queries, sorts and
+/// next pages, loaded by a `.latest` ``SearchLoader``), and the selection (``SelectionController``).
 struct SearchController: StatefulController {
     /// Fetches one page as an observable; disposing the subscription cancels the request.
     typealias Search = @Sendable (SearchRequest) -> Observable<SearchPage>
 
-    private let search: Search
-    private let scheduler: any SchedulerType
-    private let debounce: RxTimeInterval
-    private let perPage: Int
-    private let sort: SearchSort
-    private let order: SearchOrder
-    private let navigator: Navigator<SearchRoute>
-    private let gate = RateLimitGate()
+    private let requests: SearchRequests
+    private let loader: SearchLoader
+    private let selection: SelectionController
 
     /// Creates a controller over an observable search function (tests pass virtual-time fakes); results are
     /// first ordered by `sort` in `order` (give the model the same).
@@ -29,13 +27,9 @@ struct SearchController: StatefulController {
         perPage: Int = 30, sort: SearchSort = .bestMatch, order: SearchOrder = .descending,
         navigator: Navigator<SearchRoute>
     ) {
-        self.search = search
-        self.scheduler = scheduler
-        self.debounce = debounce
-        self.perPage = perPage
-        self.sort = sort
-        self.order = order
-        self.navigator = navigator
+        requests = SearchRequests(scheduler: scheduler, debounce: debounce, perPage: perPage, sort: sort, order: order)
+        loader = SearchLoader(search: search, scheduler: scheduler)
+        selection = SelectionController(navigator: navigator)
     }
 
     /// Creates a controller over a ``RepositorySearching`` backend (the live client or the offline
@@ -54,22 +48,40 @@ struct SearchController: StatefulController {
     /// Wires events to actions.
     ///
     /// The event stream is subscribed once per subscription of the result and multicast inside it, so
-    /// the query, paging and navigation branches see each event once, in that order: paging decides on
+    /// the sort, request and selection branches see each event once, in that order: paging decides on
     /// the state before the selection moves.
     func use(
         eventStream: Observable<SearchEvent>, currentState: @escaping @Sendable () -> SearchState?
     ) -> Observable<SearchAction> {
-        Observable.create { [self] observer in
-            let events = PublishSubject<SearchEvent>()
-            let actions = wire(events.asObservable(), currentState: currentState).subscribe(observer)
-            let input = eventStream.subscribe(events)
-            return Disposables.create(input, actions)
-        }
+        let (requests, loader, selection) = (self.requests, self.loader, self.selection)
+        let controller = MergeController<SearchEvent, SearchAction, SearchState>(
+            { events, _ in requests.sortChanges(events).map(SearchAction.sortChanged) },
+            { events, currentState in loader.use(eventStream: requests.requests(events, currentState: currentState)) },
+            { events, currentState in selection.use(eventStream: events, currentState: currentState) }
+        )
+        return controller.use(eventStream: eventStream, currentState: currentState)
+    }
+}
+
+/// The requests the events ask for: typed queries (debounced and normalized) with the sort, and next
+/// pages.
+struct SearchRequests: Sendable {
+    let scheduler: any SchedulerType
+    let debounce: RxTimeInterval
+    let perPage: Int
+    let sort: SearchSort
+    let order: SearchOrder
+
+    /// The sort after each `.cycleSort`.
+    func sortChanges(_ events: Observable<SearchEvent>) -> Observable<SearchSort> {
+        events.filter { $0 == .cycleSort }.scan(sort) { sort, _ in sort.next }
     }
 
-    private func wire(
+    /// First pages of new queries or sorts (an empty query clears), and next pages as the selection
+    /// reaches the last loaded row.
+    func requests(
         _ events: Observable<SearchEvent>, currentState: @escaping @Sendable () -> SearchState?
-    ) -> Observable<SearchAction> {
+    ) -> Observable<SearchRequest> {
         let (perPage, order) = (self.perPage, self.order)
         let typed =
             events
@@ -80,9 +92,7 @@ struct SearchController: StatefulController {
             .debounce(debounce, scheduler: scheduler)
             .map(SearchQuery.normalize)
         // A sort change is not typing: it searches again at once, without the debounce.
-        let sorts = events.filter { $0 == .cycleSort }
-            .scan(sort) { sort, _ in sort.next }
-            .startWith(sort)
+        let sorts = sortChanges(events).startWith(sort)
         let queries = Observable.combineLatest(typed, sorts) { query, sort in
             SearchRequest(query: query, page: 1, perPage: perPage, sort: sort, order: order)
         }
@@ -91,29 +101,25 @@ struct SearchController: StatefulController {
             guard let state = currentState() else { return nil }
             return NextPagePolicy.request(after: event, in: state, perPage: perPage)
         }
-        let loads = Observable.merge(queries, nextPages).flatMapLatest { [self] request in
-            request.query.isEmpty ? Observable.just(SearchAction.cleared) : load(request)
-        }
-        let sortChanges = events.filter { $0 == .cycleSort }
-            .scan(sort) { sort, _ in sort.next }
-            .map(SearchAction.sortChanged)
-        let navigation = events.compactMap { [navigator] event -> SearchAction? in
-            switch event {
-            case .cycleSort: return nil
-            case .queryEdited: return nil
-            case .moveSelection(let delta): return .moveSelection(by: delta)
-            case .selectFirst: return .select(index: 0)
-            case .selectLast: return .select(index: Int.max)
-            case .openDetail: return .showDetail
-            case .closeDetail: return .hideDetail
-            case .openInBrowser:
-                if let state = currentState(), let repository = state.detail ?? state.selectedRepository {
-                    navigator.request(.openURL(repository.htmlURL.absoluteString))
-                }
-                return nil
-            }
-        }
-        return Observable.merge(sortChanges, loads, navigation)
+        return Observable.merge(queries, nextPages)
+    }
+}
+
+/// Loads each request; a newer request (a new query, sort or page) disposes the one in flight.
+struct SearchLoader: FlatMapController {
+    let search: SearchController.Search
+    let scheduler: any SchedulerType
+    private let gate = RateLimitGate()
+    let flatMapType = FlatMapType.latest
+
+    init(search: @escaping SearchController.Search, scheduler: any SchedulerType) {
+        self.search = search
+        self.scheduler = scheduler
+    }
+
+    /// `.cleared` for an empty query, otherwise the request's load.
+    func flatMapToAction(event request: SearchRequest) -> Observable<SearchAction> {
+        request.query.isEmpty ? Observable.just(SearchAction.cleared) : load(request)
     }
 
     /// Loads one page: waits out any rate limit first, announces the request, then maps the
@@ -160,6 +166,33 @@ struct SearchController: StatefulController {
             .startWith(seconds)
             .map { .rateLimitCountdown(query: query, secondsLeft: $0) }
             .concat(Observable<SearchAction>.empty().delaySubscription(.seconds(1), scheduler: scheduler))
+    }
+}
+
+/// Selection and detail events map one to one; `.openInBrowser` asks the navigator.
+struct SelectionController: StatefulController {
+    let navigator: Navigator<SearchRoute>
+
+    /// The selection's actions; other events have none.
+    func use(
+        eventStream: Observable<SearchEvent>, currentState: @escaping @Sendable () -> SearchState?
+    ) -> Observable<SearchAction> {
+        eventStream.compactMap { [navigator] event -> SearchAction? in
+            switch event {
+            case .cycleSort: return nil
+            case .queryEdited: return nil
+            case .moveSelection(let delta): return .moveSelection(by: delta)
+            case .selectFirst: return .select(index: 0)
+            case .selectLast: return .select(index: Int.max)
+            case .openDetail: return .showDetail
+            case .closeDetail: return .hideDetail
+            case .openInBrowser:
+                if let state = currentState(), let repository = state.detail ?? state.selectedRepository {
+                    navigator.request(.openURL(repository.htmlURL.absoluteString))
+                }
+                return nil
+            }
+        }
     }
 }
 
