@@ -41,7 +41,8 @@ enum TerminalApp {
             let controller = SearchController(
                 searching: searching, scheduler: MainScheduler.instance, debounce: debounce, navigator: navigator)
             return combineModel(
-                SearchModel(), withView: view, statefulController: controller, andUserInteractable: view,
+                SearchModel(note: searching.startScreenNote), withView: view, statefulController: controller,
+                andUserInteractable: view,
                 onUnhandledError: { _ in
                     DispatchQueue.main.async { view.showNotice("internal error") }
                 })

@@ -21,7 +21,8 @@ import Foundation
 ///   every match, but like GitHub only the first 1,000 can be paged through: `nextPage` is `page + 1` while more
 ///   matches follow within them, and a page starting beyond them throws
 ///   ``SearchError/validationFailed(message:)``. Pages past the last match are empty. `incompleteResults` is
-///   always `false` and `rateLimitRemaining` always `nil`.
+///   always `false` and `rateLimitRemaining` always `nil`. A query that matches nothing comes back with a
+///   `suggestion` when a respelled or shorter query would match (see ``CatalogVocabulary``).
 /// - **Limits.** A blank query yields an empty page (`totalCount` 0); a trimmed query over 256 characters throws
 ///   ``SearchError/queryTooLong(length:)``. Any Unicode input is safe: emoji, lone combining marks and other odd
 ///   strings simply match what their folded bytes match, often nothing.
@@ -40,6 +41,8 @@ public struct OfflineCatalog: RepositorySearching {
     let repositories: [Repository]
 
     private let index: CatalogIndex
+    /// The catalog's words, for ``suggestion(for:)``.
+    let vocabulary: CatalogVocabulary
 
     /// Creates a catalog over `repositories`; used by tests and previews.
     init(repositories: [Repository], snapshotDate: String) {
@@ -60,6 +63,7 @@ public struct OfflineCatalog: RepositorySearching {
         self.note = note
         self.repositories = repositories
         self.index = CatalogIndex(repositories)
+        self.vocabulary = CatalogVocabulary(repositories)
     }
 
     /// Loads the snapshot shipped in this module's resources (`catalog.json`).
@@ -85,7 +89,9 @@ public struct OfflineCatalog: RepositorySearching {
         let window = try CatalogPageWindow(page: request.page, perPage: request.perPage)
         let matches = try rankedMatches(query, sort: request.sort, order: request.order)
         let items = matches[window.range(matchCount: matches.count)].map { repositories[$0] }
-        return SearchPage(totalCount: matches.count, items: items, nextPage: window.nextPage(matchCount: matches.count))
+        return SearchPage(
+            totalCount: matches.count, items: items, nextPage: window.nextPage(matchCount: matches.count),
+            suggestion: matches.isEmpty ? suggestion(for: query) : nil)
     }
 
     /// Every repository matching `query`, in `sort` and `order` (not paged, not capped).

@@ -38,12 +38,15 @@ public struct SearchPage: Sendable, Equatable {
     var nextPage: Int?
     /// `x-ratelimit-remaining` from the response, when the backend reports it.
     var rateLimitRemaining: Int?
+    /// A query that would match, offered when this one matched nothing (the offline catalog's; `nil` live).
+    var suggestion: String?
 
     /// Creates a page.
     init(
         totalCount: Int, incompleteResults: Bool = false, items: [Repository], nextPage: Int?,
-        rateLimitRemaining: Int? = nil
+        rateLimitRemaining: Int? = nil, suggestion: String? = nil
     ) {
+        self.suggestion = suggestion
         self.totalCount = totalCount
         self.incompleteResults = incompleteResults
         self.items = items
@@ -83,4 +86,12 @@ public enum SearchError: Error, Sendable, Equatable {
 protocol RepositorySearching: Sendable {
     /// Fetches one page. Throws ``SearchError`` on failure and honours task cancellation.
     func search(_ request: SearchRequest) async throws -> SearchPage
+
+    /// What the empty start screen says about the backend (the offline catalog's size and date), or `nil`.
+    var startScreenNote: String? { get }
+}
+
+extension RepositorySearching {
+    /// No note: the live search says nothing about itself on the start screen.
+    var startScreenNote: String? { nil }
 }

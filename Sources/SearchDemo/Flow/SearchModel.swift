@@ -14,22 +14,25 @@ struct SearchModel: ReducerModel {
 
     private let sort: SearchSort
     private let order: SearchOrder
+    private let note: String?
 
-    /// Creates the model; results start ordered by `sort` in `order`.
-    init(sort: SearchSort = .bestMatch, order: SearchOrder = .descending) {
+    /// Creates the model; results start ordered by `sort` in `order`, and the start screen shows `note` (what
+    /// the backend is, ``RepositorySearching/startScreenNote``).
+    init(sort: SearchSort = .bestMatch, order: SearchOrder = .descending, note: String? = nil) {
         self.sort = sort
         self.order = order
+        self.note = note
     }
 
     /// The idle state.
-    var initialState: SearchState { SearchState(sort: sort, order: order) }
+    var initialState: SearchState { SearchState(sort: sort, order: order, note: note) }
 
     /// Applies one action.
     func reduce(state: SearchState, with action: SearchAction) -> SearchState {
         var state = state
         switch action {
         case .cleared:
-            state = SearchState(sort: state.sort, order: state.order)
+            state = SearchState(sort: state.sort, order: state.order, note: state.note)
         case .requestStarted(let query, let page):
             if page == 1 {
                 // The last good results stay visible until the new query's first page replaces them.
@@ -37,6 +40,7 @@ struct SearchModel: ReducerModel {
                 state.query = query
                 state.phase = .loading
                 state.nextPage = nil
+                state.suggestion = nil
             } else if query == state.query {
                 state.phase = .loadingNextPage
             }
@@ -47,6 +51,7 @@ struct SearchModel: ReducerModel {
                 state.results = []
                 state.selection = 0
                 state.resultsQuery = query
+                state.suggestion = result.suggestion
             }
             var seen = Set(state.results.map(\.id))
             for repository in result.items where seen.insert(repository.id).inserted {

@@ -43,14 +43,19 @@ struct SearchState: Sendable, Equatable {
     var sort = SearchSort.bestMatch
     /// The direction of ``sort``.
     var order = SearchOrder.descending
+    /// What the empty start screen says about the backend (the offline catalog's size and date), or `nil`.
+    var note: String?
+    /// A query that would match, when ``query`` matched nothing and the backend found one.
+    var suggestion: String?
 
     /// The initial, idle state.
     init() {}
 
-    /// An idle state that sorts by `sort` in `order`.
-    init(sort: SearchSort, order: SearchOrder) {
+    /// An idle state that sorts by `sort` in `order`, its start screen showing `note`.
+    init(sort: SearchSort, order: SearchOrder, note: String? = nil) {
         self.sort = sort
         self.order = order
+        self.note = note
     }
 
     /// The selected repository, if any.

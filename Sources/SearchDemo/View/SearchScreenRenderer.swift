@@ -5,10 +5,12 @@ import Foundation
 ///
 /// Layout (`rows` lines, none wider than `columns` terminal columns, trailing spaces trimmed):
 /// - row 0: the search line, `Search: ` and the text being typed (its tail, if it does not fit);
-/// - rows 1 … rows-2: the result list (or the detail view), scrolled so the selection is visible;
+/// - rows 1 … rows-2: the result list (or the detail view), scrolled so the selection is visible; on the start
+///   screen (nothing typed, no results), the backend's ``SearchState/note`` on row 2;
 /// - the last row: the status bar (phase on the left, `x-ratelimit-remaining` on the right). While the list
 ///   still shows an earlier query's results (a new query is typed, debounced or loading), the phase is
-///   prefixed with `results for “old” — `, so stale results are never shown without saying so.
+///   prefixed with `results for “old” — `, so stale results are never shown without saying so. Idle, it is the
+///   ``helpLine``; a query that matched nothing names the backend's ``SearchState/suggestion``.
 ///
 /// Every text from a repository goes through ``TerminalSafeText/line(_:)``, and counts and durations are
 /// written with ``Wording``, as in `--query` mode.
@@ -49,7 +51,7 @@ enum SearchScreenRenderer {
         if let detail = state.detail {
             lines += detailLines(detail, columns: columns, rows: body)
         } else {
-            lines += listLines(state, columns: columns, rows: body)
+            lines += listLines(state, line: query, columns: columns, rows: body)
         }
         lines += [statusLine(state, line: query, overlay: overlay, columns: columns)]
         return lines.map { trimmed(DisplayWidth.truncate($0, toWidth: columns)) }
@@ -82,8 +84,12 @@ enum SearchScreenRenderer {
 
     // MARK: Result list
 
-    private static func listLines(_ state: SearchState, columns: Int, rows: Int) -> [String] {
+    private static func listLines(_ state: SearchState, line: String, columns: Int, rows: Int) -> [String] {
         guard rows > 0 else { return [] }
+        if state.phase == .idle, state.results.isEmpty, line.isEmpty, let note = state.note {
+            // The start screen: what is being searched (the offline catalog's size and date).
+            return (["", "  " + note] + Array(repeating: "", count: max(rows - 2, 0))).prefix(rows).map { $0 }
+        }
         let top = state.selection < rows ? 0 : state.selection - rows + 1
         let visible = state.results.dropFirst(top).prefix(rows)
         var lines = visible.enumerated().map { offset, repository in
@@ -209,6 +215,10 @@ enum SearchScreenRenderer {
         return isStale ? state.resultsQuery : nil
     }
 
+    /// The status bar on the start screen: the keys, and how results are ordered (the Tab key cycles it).
+    static let helpLine =
+        "Type to search · Tab order: best match → stars → updated · ↑↓ select · Enter details · Ctrl-C quit"
+
     private static func statusLine(_ state: SearchState, line: String, overlay: Overlay, columns: Int) -> String {
         let spinner = spinner[abs(overlay.spinnerFrame) % spinner.count]
         var left: String
@@ -216,7 +226,7 @@ enum SearchScreenRenderer {
             left = toast
         } else {
             switch state.phase {
-            case .idle: left = "Type to search · ↑↓ select · Enter details · Ctrl-O open · Ctrl-C quit"
+            case .idle: left = helpLine
             case .loading: left = "\(spinner) searching \(Wording.echo(state.query))…"
             case .loaded:
                 let total = Wording.count(state.totalCount, "repository", "repositories")
@@ -224,7 +234,9 @@ enum SearchScreenRenderer {
             case .loadingNextPage:
                 let shown = "\(Wording.number(state.results.count)) of \(Wording.number(state.totalCount))"
                 left = "\(spinner) loading more… (\(shown))"
-            case .empty: left = "no repositories match \(Wording.echo(state.query))"
+            case .empty:
+                left = "no repositories match \(Wording.echo(state.query))"
+                if let suggestion = state.suggestion { left += " — try \(Wording.echo(suggestion))" }
             case .rateLimited(let secondsLeft): left = "rate limited — retry in \(Wording.seconds(secondsLeft))"
             }
             if state.sort != .bestMatch { left += " · by \(state.sort.label)" }

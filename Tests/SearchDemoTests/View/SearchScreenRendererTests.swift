@@ -111,17 +111,19 @@ import Testing
     }
 
     @Test func statusBarForEveryPhase() {
-        func status(_ phase: SearchState.Phase, error: String? = nil, spinner: Int = 0) -> String {
+        func status(_ phase: SearchState.Phase, error: String? = nil, spinner: Int = 0, columns: Int = 80) -> String {
             var state = Self.loaded
             state.phase = phase
             state.rateLimitRemaining = nil
             state.errorMessage = error
             let overlay = SearchScreenRenderer.Overlay(toast: error, spinnerFrame: spinner)
             return SearchScreenRenderer.render(
-                state: state, query: "swift", size: TerminalSize(rows: 3, columns: 80), overlay: overlay
+                state: state, query: "swift", size: TerminalSize(rows: 3, columns: columns), overlay: overlay
             ).last!
         }
-        #expect(status(.idle) == "Type to search · ↑↓ select · Enter details · Ctrl-O open · Ctrl-C quit")
+        #expect(
+            status(.idle, columns: 100)
+                == "Type to search · Tab order: best match → stars → updated · ↑↓ select · Enter details · Ctrl-C quit")
         #expect(status(.loading) == "⠋ searching “swift”…")
         #expect(status(.loading, spinner: 1) == "⠙ searching “swift”…")
         #expect(status(.loadingNextPage) == "⠋ loading more… (3 of 1,234)")
@@ -164,6 +166,36 @@ import Testing
                 == "results for “a” — rate limited — retry in 5 s")
         #expect(status(line: "", query: "a", .loaded) == "1 of 1 repository")
         #expect(status(line: " a ", query: "a", .loaded) == "1 of 1 repository")
+    }
+
+    /// The start screen says what the offline catalog is; the help line says how results are ordered and which
+    /// key changes it.
+    @Test func theStartScreenNamesTheCatalogAndTheOrder() {
+        var state = SearchState()
+        state.note = "Offline catalog: 1,603 repositories, snapshot 2026-11-30"
+        let lines = SearchScreenRenderer.render(state: state, query: "", size: TerminalSize(rows: 5, columns: 100))
+        #expect(
+            lines == [
+                "Search:",
+                "",
+                "  Offline catalog: 1,603 repositories, snapshot 2026-11-30",
+                "",
+                "Type to search · Tab order: best match → stars → updated · ↑↓ select · Enter details · Ctrl-C quit",
+            ])
+        // Once typing starts, the list area is the results'.
+        let typing = SearchScreenRenderer.render(state: state, query: "sw", size: TerminalSize(rows: 4, columns: 100))
+        #expect(typing[2] == "")
+    }
+
+    /// A query that matches nothing says so, and names a query that would match when the backend found one.
+    @Test func anEmptyResultSuggestsAQueryThatMatches() {
+        var state = state("swfit", .empty, [], total: 0)
+        state.suggestion = "swift"
+        let lines = SearchScreenRenderer.render(state: state, query: "swfit", size: TerminalSize(rows: 3, columns: 80))
+        #expect(lines.last == "no repositories match “swfit” — try “swift”")
+        state.suggestion = nil
+        let plain = SearchScreenRenderer.render(state: state, query: "swfit", size: TerminalSize(rows: 3, columns: 80))
+        #expect(plain.last == "no repositories match “swfit”")
     }
 
     /// One result reads "1 of 1 repository"; the count agrees with its noun everywhere.

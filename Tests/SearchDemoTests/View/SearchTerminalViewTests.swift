@@ -97,7 +97,7 @@ import Testing
         #expect(drawn.frames.map(\.time) == [10, 100, 200, 300, 350])
         #expect(
             drawn.frames.map(\.status) == [
-                "Type to search · ↑↓ select · Enter details · Ctrl-O open · …",
+                "Type to search · Tab order: best match → stars → updated · …",
                 "⠋ searching “q”…", "⠙ searching “q”…", "⠹ searching “q”…", "1 of 1 repository",
             ])
     }
@@ -135,8 +135,8 @@ import Testing
         #expect(drawn.frames.map(\.time) == [0, 0, 300, 400, 500, 550])
         #expect(
             drawn.frames.map(\.status) == [
-                "Type to search · ↑↓ select · Enter details · Ctrl-O open · …",
-                "Type to search · ↑↓ select · Enter details · Ctrl-O open · …",
+                "Type to search · Tab order: best match → stars → updated · …",
+                "Type to search · Tab order: best match → stars → updated · …",
                 "⠋ searching “q”…", "⠙ searching “q”…", "⠹ searching “q”…", "1 of 1 repository",
             ])
     }
