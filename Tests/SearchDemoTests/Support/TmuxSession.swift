@@ -36,10 +36,10 @@ final class TmuxSession {
         _ = run(["paste-buffer", "-p", "-d", "-b", "paste", "-t", "demo"])
     }
 
-    /// Starts the demo on the offline catalog (after `prefix`, shell code on the same line); returns whether
-    /// its idle screen showed.
-    func launchDemo(_ binary: URL, after prefix: String = "") -> Bool {
-        type("\(prefix)'\(binary.path)' --offline --debounce 50")
+    /// Starts the demo on the offline catalog (after `prefix`, shell code on the same line) with a debounce of
+    /// `debounce` ms; returns whether its idle screen showed.
+    func launchDemo(_ binary: URL, after prefix: String = "", debounce: Int = 50) -> Bool {
+        type("\(prefix)'\(binary.path)' --offline --debounce \(debounce)")
         press("Enter")
         return waitForScreen { $0.contains("Type to search") }
     }
@@ -73,6 +73,9 @@ final class TmuxSession {
     func press(_ key: String) { _ = run(["send-keys", "-t", "demo", key]) }
 
     var screen: String { run(["capture-pane", "-t", "demo", "-p"]).output }
+
+    /// The pane's text with the SGR sequences that select each cell's attributes (`capture-pane -e`).
+    var styledScreen: String { run(["capture-pane", "-t", "demo", "-e", "-p"]).output }
 
     var alternateScreen: Bool? {
         switch run(["display-message", "-t", "demo", "-p", "#{alternate_on}"]).output.trimmingCharacters(
