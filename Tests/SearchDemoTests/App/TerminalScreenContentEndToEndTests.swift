@@ -9,11 +9,14 @@ import Testing
         guard case (let session, let binary)? = try TmuxSession.atShellPrompt() else { return }
         defer { session.kill() }
         #expect(session.launchDemo(binary), "the app shows its idle screen")
+        // The view's first frame (drawn before the model's first state arrives) has no note yet.
+        let catalogLine = "  Offline catalog: 1,603 repositories, snapshot 2026-11-30"
+        #expect(session.waitForScreen { $0.contains(catalogLine) }, "\(session.screen)")
 
         let lines = session.screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(lines.count >= 30, "\(session.screen)")
         #expect(lines.first == "Search:")
-        #expect(lines.dropFirst(2).first == "  Offline catalog: 1,603 repositories, snapshot 2026-11-30")
+        #expect(lines.dropFirst(2).first == catalogLine)
         #expect(
             lines.prefix(30).last
                 == "Type to search · Tab order: best match → stars → updated · ↑↓ select · Enter details · Ctrl-C quit")
