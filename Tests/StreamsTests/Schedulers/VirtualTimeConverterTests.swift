@@ -199,6 +199,9 @@ private func record(_ name: String, at time: Double, on scheduler: SecondsSchedu
         record("a", at: 9, on: scheduler, into: log)
         record("b", at: 8, on: scheduler, into: log)
         #expect(scheduler.debugDescription == "VirtualTimeScheduler(clock: 5.0, pending: [8.0, 9.0])")
+        // The pending work captures the scheduler: run it, or the queue and the work keep each other.
+        scheduler.start()
+        #expect(log.items == ["b@8.0", "a@9.0"])
     }
 }
 
