@@ -4,11 +4,31 @@ import Streams
 /// `resolution` seconds (Streams' `TickVirtualTimeConverter`).
 public typealias TestSchedulerVirtualTimeConverter = TickVirtualTimeConverter
 
+/// Makes `Hooks.offMainActorDelivery` a test failure instead of a trap.
+enum OffMainActorReporter {
+    /// Installed once per process, by the first `TestScheduler`, unless the app set its own hook.
+    private static let installed: Bool = {
+        guard !Hooks.isOffMainActorDeliveryReplaced else { return false }
+        Hooks.offMainActorDelivery = { message, site in
+            reportTestFailure(
+                message,
+                at: CallSite(fileID: site.fileID, filePath: site.filePath, line: site.line, column: site.column))
+        }
+        return true
+    }()
+
+    /// Installs the reporter (once).
+    static func install() { _ = installed }
+}
+
 /// The virtual-time scheduler for tests (RxTest's `TestScheduler`): a
 /// `VirtualTimeScheduler<TestSchedulerVirtualTimeConverter>`.
 ///
 /// Time is an `Int` tick count; `resolution` is seconds per tick (default 1, so `.seconds(5)` is
-/// 5 ticks). With `simulateProcessingDelay` (the default, as in RxTest) work scheduled for "now"
+/// 5 ticks). Creating one makes ``Streams/Hooks/offMainActorDelivery`` (a main-actor closure
+/// due off the main actor under `SharingScheduler.mock`) record a failure of the current test at
+/// the closure's call site instead of stopping the program, unless the app installed its own hook.
+/// With `simulateProcessingDelay` (the default, as in RxTest) work scheduled for "now"
 /// runs one tick later, so `observe(on:)` and `subscribe(on:)` show up in recorded times.
 public final class TestScheduler: VirtualTimeScheduler<TestSchedulerVirtualTimeConverter>,
     @unchecked Sendable  // base-class state is lock-guarded
@@ -37,6 +57,7 @@ public final class TestScheduler: VirtualTimeScheduler<TestSchedulerVirtualTimeC
         self.simulateProcessingDelay = simulateProcessingDelay
         self.marbleTiming = marbleTiming
         super.init(initialClock: initialClock, converter: TestSchedulerVirtualTimeConverter(resolution: resolution))
+        OffMainActorReporter.install()
         LeakTracking.register(self) { scheduler in
             let pending = scheduler.pendingWork
             let work = pending.isEmpty ? "nothing pending" : "pending work at t=\(listTicks(pending))"

@@ -19,6 +19,38 @@ public enum Hooks {
 
     private static let recordsCallStack = HookFlag()
 
+    /// Reports a main-actor closure that was due off the main actor (see ``offMainActorDelivery``).
+    public typealias OffMainActorDelivery = @Sendable (_ message: String, _ site: MainActorCallSite) -> Void
+
+    private static let offMainActorSlot = HookSlot<OffMainActorDelivery> { message, site in
+        preconditionFailure(message, file: site.filePath, line: UInt(site.line))
+    }
+
+    /// Called when a main-actor closure (a `drive` closure, a view's, a `MainActorObservable`
+    /// subscription's) was due off the main actor — which happens only when a test advances a
+    /// scheduler mocked with `SharingScheduler.mock` from another thread. The closure did not run;
+    /// `site` is where it was given.
+    ///
+    /// The default stops the program with `message`: nothing else is sound without a test
+    /// framework. StreamsTest installs a reporter that records a failure of the current test at
+    /// `site` when a `TestScheduler` is created, unless another hook was installed first.
+    public static var offMainActorDelivery: OffMainActorDelivery {
+        get { offMainActorSlot.get() }
+        set {
+            offMainActorSlot.set(newValue)
+            offMainActorReplaced.set(true)
+        }
+    }
+
+    private static let offMainActorReplaced = HookFlag()
+
+    /// Whether ``offMainActorDelivery`` was ever set (so a default reporter should not replace it).
+    package static var isOffMainActorDeliveryReplaced: Bool { offMainActorReplaced.value }
+
+    static func reportOffMainActorDelivery(_ message: String, at site: MainActorCallSite) {
+        offMainActorSlot.get()(message, site)
+    }
+
     /// Called with an error that reached a subscriber without an `onError` handler, and the call
     /// stack captured when that subscription was made (empty unless ``recordCallStackOnError``).
     ///

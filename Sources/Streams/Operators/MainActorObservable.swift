@@ -2,8 +2,10 @@ import Dispatch
 
 // Concurrency: `MainActorObservable` wraps an `observe(on: MainScheduler)` chain, so every event
 // reaches its subscription node on the main queue, serialized. The node runs the caller's
-// `@MainActor` closures with `MainActor.assumeIsolated`, which also traps if that guarantee is
-// ever broken. The node's handlers are immutable; its disposal state is SubscriptionNode's.
+// `@MainActor` closures with `MainActor.assumeIsolated`; under `SharingScheduler.mock` a test
+// may advance from another thread, so each call is first checked (`MainActorCheck.run`): off the
+// main actor the closure does not run and `Hooks.offMainActorDelivery` reports its call site.
+// The node's handlers are immutable; its disposal state is SubscriptionNode's.
 //
 // States: subscribed (the main-actor handlers run); ended (a terminal event was handled on the
 // main queue, or disposal; `onDisposed` runs once).
@@ -49,13 +51,20 @@ public struct MainActorObservable<Element>: Sendable {
     ///
     /// `onDisposed` runs once: right after the terminal event, or, on disposal, asynchronously on
     /// the main queue. An error with no `onError` goes to ``Hooks/unhandledError``.
+    ///
+    /// Inside `SharingScheduler.mock`, a closure due off the main actor (the test advanced the
+    /// mocked scheduler from another thread) does not run: ``Hooks/offMainActorDelivery`` reports
+    /// it at the call site (`fileID`, `filePath`, `line`, `column`).
     public func subscribe(
         onNext: (@MainActor (Element) -> Void)? = nil,
         onError: (@MainActor (any Error) -> Void)? = nil,
         onCompleted: (@MainActor () -> Void)? = nil,
-        onDisposed: (@MainActor () -> Void)? = nil
+        onDisposed: (@MainActor () -> Void)? = nil,
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: Int = #line, column: Int = #column
     ) -> any Disposable {
-        let node = MainActorNode(onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed)
+        let node = MainActorNode(
+            onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed,
+            site: MainActorCallSite(fileID: fileID, filePath: filePath, line: line, column: column))
         node.setUpstream(source.subscribe(node))
         return node.handle
     }
@@ -67,7 +76,8 @@ public struct MainActorObservable<Element>: Sendable {
         onNext: (@MainActor (Owner, Element) -> Void)? = nil,
         onError: (@MainActor (Owner, any Error) -> Void)? = nil,
         onCompleted: (@MainActor (Owner) -> Void)? = nil,
-        onDisposed: (@MainActor (Owner) -> Void)? = nil
+        onDisposed: (@MainActor (Owner) -> Void)? = nil,
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: Int = #line, column: Int = #column
     ) -> any Disposable {
         let weakOwner = MainActorWeakBox(owner)
         return subscribe(
@@ -82,12 +92,15 @@ public struct MainActorObservable<Element>: Sendable {
             },
             onDisposed: onDisposed.map { handler in
                 { @MainActor in if let owner = weakOwner.value { handler(owner) } }
-            })
+            }, fileID: fileID, filePath: filePath, line: line, column: column)
     }
 
     /// Subscribes with a main-actor element handler only (errors go to ``Hooks/unhandledError``).
-    public func bind(onNext: @escaping @MainActor (Element) -> Void) -> any Disposable {
-        subscribe(onNext: onNext)
+    public func bind(
+        onNext: @escaping @MainActor (Element) -> Void,
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: Int = #line, column: Int = #column
+    ) -> any Disposable {
+        subscribe(onNext: onNext, fileID: fileID, filePath: filePath, line: line, column: column)
     }
 
     /// Sends every event to each observer, on the main queue.
@@ -110,13 +123,16 @@ private final class MainActorNode<Element>: ConsumerNode<Element>, @unchecked Se
     let onErrorHandler: (@MainActor (any Error) -> Void)?
     let onCompletedHandler: (@MainActor () -> Void)?
     let onDisposedHandler: (@MainActor () -> Void)?
+    /// Where the handlers were given, for a report when one is due off the main actor.
+    let site: MainActorCallSite
     /// Set by the terminal event (on the main queue) before teardown reads it on the same thread.
     private var terminatedOnMainQueue = false
 
     init(
         onNext: (@MainActor (Element) -> Void)?, onError: (@MainActor (any Error) -> Void)?,
-        onCompleted: (@MainActor () -> Void)?, onDisposed: (@MainActor () -> Void)?
+        onCompleted: (@MainActor () -> Void)?, onDisposed: (@MainActor () -> Void)?, site: MainActorCallSite
     ) {
+        self.site = site
         onNextHandler = onNext
         onErrorHandler = onError
         onCompletedHandler = onCompleted
@@ -125,16 +141,16 @@ private final class MainActorNode<Element>: ConsumerNode<Element>, @unchecked Se
 
     override func onNext(_ element: Element) {
         guard !isDisposed, let onNextHandler else { return }
-        // The element was handed over on the main queue, i.e. the main actor's own thread.
+        // The element was handed over on the main queue (or, under a mock, checked to be).
         let transfer = MainThreadTransfer(element)
-        MainActor.assumeIsolated { onNextHandler(transfer.value) }
+        MainActorCheck.run(givenAt: site) { MainActor.assumeIsolated { onNextHandler(transfer.value) } }
     }
 
     override func onError(_ error: any Error) {
         guard let previous = markDisposed() else { return }
         terminatedOnMainQueue = true
         if let onErrorHandler {
-            MainActor.assumeIsolated { onErrorHandler(error) }
+            MainActorCheck.run(givenAt: site) { MainActor.assumeIsolated { onErrorHandler(error) } }
         } else {
             Hooks.reportUnhandledError(error)
         }
@@ -144,14 +160,16 @@ private final class MainActorNode<Element>: ConsumerNode<Element>, @unchecked Se
     override func onCompleted() {
         guard let previous = markDisposed() else { return }
         terminatedOnMainQueue = true
-        if let onCompletedHandler { MainActor.assumeIsolated { onCompletedHandler() } }
+        if let onCompletedHandler {
+            MainActorCheck.run(givenAt: site) { MainActor.assumeIsolated { onCompletedHandler() } }
+        }
         tearDown(previousState: previous)
     }
 
     override func consumerEnded() {
         guard let onDisposedHandler else { return }
         if terminatedOnMainQueue {
-            MainActor.assumeIsolated { onDisposedHandler() }
+            MainActorCheck.run(givenAt: site) { MainActor.assumeIsolated { onDisposedHandler() } }
         } else {
             DispatchQueue.main.async { MainActor.assumeIsolated { onDisposedHandler() } }
         }

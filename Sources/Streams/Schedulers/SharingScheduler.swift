@@ -14,10 +14,10 @@ import Foundation
 /// `observe(on: MainScheduler.instance)`, the main-actor delivery path. A `MainScheduler` passed
 /// explicitly as an ordinary scheduler argument is not redirected, as in RxCocoa.
 public enum SharingScheduler {
-    @TaskLocal private static var mocked: MainActorCheckedScheduler?
+    @TaskLocal private static var mocked: (any SchedulerType)?
 
-    /// The scheduler for UI delivery right now: ``MainScheduler/instance``, or the mocked
-    /// scheduler inside `mock(scheduler:action:)`.
+    /// The scheduler for UI delivery right now: ``MainScheduler/instance``, or, inside
+    /// `mock(scheduler:action:)`, the very scheduler the test gave.
     public static func make() -> any SchedulerType {
         mocked ?? MainScheduler.instance
     }
@@ -27,19 +27,22 @@ public enum SharingScheduler {
 
     /// Runs `action` with `scheduler` standing in for the main scheduler.
     ///
-    /// Inside `action`, ``make()`` returns `scheduler`, so a `Driver`, a `Binder` or a
-    /// `combineModel` screen created there delivers in `scheduler`'s (virtual) time. The mocked
-    /// scheduler stands for the main thread: each piece of work it runs checks that it runs on the
-    /// main actor, and stops the program with an explanation otherwise. So advance a
-    /// `TestScheduler` from the main actor (a `@MainActor` test); main-actor closures then run
-    /// synchronously at their virtual time, inside the advance.
+    /// Inside `action`, ``make()`` returns `scheduler` itself, so a `Driver`, a `Binder` or a
+    /// `combineModel` screen created there delivers in `scheduler`'s (virtual) time. Work the
+    /// scheduler runs is not checked: a plain chain runs wherever the test advances it. Only a
+    /// main-actor closure (a `drive` closure, a view, a `MainActorObservable` subscription) due
+    /// off the main actor is checked: it does not run, and ``Hooks/offMainActorDelivery`` reports
+    /// it with the line that gave the closure (a StreamsTest `TestScheduler` makes that a test
+    /// failure; without it, the program stops with the explanation). So advance a `TestScheduler`
+    /// from the main actor (a `@MainActor` test) when main-actor closures are involved; they then
+    /// run synchronously at their virtual time, inside the advance.
     ///
     /// Mocks nest (the innermost wins) and end when `action` returns.
     @discardableResult
     public static func mock<Result>(
         scheduler: any SchedulerType, action: () throws -> Result
     ) rethrows -> Result {
-        try $mocked.withValue(MainActorCheckedScheduler(wrapping: scheduler)) { try action() }
+        try $mocked.withValue(scheduler) { try action() }
     }
 
     /// Runs `action` with the scheduler `makeScheduler` makes standing in for the main scheduler
@@ -58,47 +61,7 @@ public enum SharingScheduler {
         scheduler: any SchedulerType, isolation: isolated (any Actor)? = #isolation,
         action: () async throws -> Result
     ) async rethrows -> Result {
-        try await $mocked.withValue(MainActorCheckedScheduler(wrapping: scheduler)) { try await action() }
-    }
-}
-
-/// A scheduler standing in for the main scheduler: it forwards to `base` and checks, before each
-/// action runs, that the action runs on the main actor.
-final class MainActorCheckedScheduler: SchedulerType {
-    let base: any SchedulerType
-
-    init(wrapping scheduler: any SchedulerType) {
-        base = (scheduler as? MainActorCheckedScheduler)?.base ?? scheduler
-    }
-
-    var now: RxTime { base.now }
-
-    func schedule<StateType: Sendable>(
-        _ state: StateType, action: @escaping @Sendable (StateType) -> any Disposable
-    ) -> any Disposable {
-        base.schedule(state) { state in
-            MainActorCheck.require()
-            return action(state)
-        }
-    }
-
-    func scheduleRelative<StateType: Sendable>(
-        _ state: StateType, dueTime: RxTimeInterval, action: @escaping @Sendable (StateType) -> any Disposable
-    ) -> any Disposable {
-        base.scheduleRelative(state, dueTime: dueTime) { state in
-            MainActorCheck.require()
-            return action(state)
-        }
-    }
-
-    func schedulePeriodic<StateType: Sendable>(
-        _ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval,
-        action: @escaping @Sendable (StateType) -> StateType
-    ) -> any Disposable {
-        base.schedulePeriodic(state, startAfter: startAfter, period: period) { state in
-            MainActorCheck.require()
-            return action(state)
-        }
+        try await $mocked.withValue(scheduler) { try await action() }
     }
 }
 
@@ -107,7 +70,7 @@ final class MainActorCheckedScheduler: SchedulerType {
 /// The main actor runs on the main queue; on Linux, inside Swift Testing's `@MainActor` tests,
 /// that queue is not served by the process's first thread, so `Thread.isMainThread` alone is not
 /// enough. The main queue carries a marker that code running on it can read.
-enum MainActorCheck {
+package enum MainActorCheck {
     private static let key = DispatchSpecificKey<Bool>()
     private static let marked: Bool = {
         DispatchQueue.main.setSpecific(key: key, value: true)
@@ -120,14 +83,50 @@ enum MainActorCheck {
         return Thread.isMainThread || DispatchQueue.getSpecific(key: key) == true
     }
 
-    /// Stops the program with an explanation unless running on the main actor.
-    static func require() {
-        precondition(
-            isOnMainActor,
+    /// Runs `body` if running on the main actor; otherwise does not run it and reports to
+    /// ``Hooks/offMainActorDelivery`` that the main-actor closure given at `site` was due off the
+    /// main actor. Returns whether `body` ran.
+    ///
+    /// Main-actor closures are only ever due off the main actor when a test advances a mocked
+    /// scheduler from another thread; the main scheduler always delivers on the main queue.
+    @discardableResult
+    package static func run(givenAt site: MainActorCallSite, _ body: () -> Void) -> Bool {
+        guard isOnMainActor else {
+            Hooks.reportOffMainActorDelivery(message(givenAt: site), at: site)
+            return false
+        }
+        body()
+        return true
+    }
+
+    /// The report for a main-actor closure given at `site` and due off the main actor.
+    static func message(givenAt site: MainActorCallSite) -> String {
+        let file = site.fileID.split(separator: "/").last.map(String.init) ?? site.fileID
+        return """
+            SharingScheduler.mock: a main-actor closure (given at \(file):\(site.line)) was due off the main actor \
+            and did not run. Advance the scheduler from the main actor (mark the test or its suite @MainActor): \
+            main-actor closures then run inside the advance.
             """
-            SharingScheduler.mock: the mocked scheduler stands for the main thread, but it ran work off the \
-            main actor. Advance the scheduler from the main actor (mark the test or its suite @MainActor): \
-            main-actor closures (Driver.drive, views, MainActorObservable) then run inside the advance.
-            """)
+    }
+}
+
+/// Where main-actor closures were handed to a stream (`drive(onNext:)`, a `MainActorObservable`
+/// subscription), captured with default arguments so a report names the app's line.
+public struct MainActorCallSite: Sendable {
+    /// The `#fileID` of the call.
+    public let fileID: String
+    /// The `#filePath` of the call.
+    public let filePath: StaticString
+    /// The `#line` of the call.
+    public let line: Int
+    /// The `#column` of the call.
+    public let column: Int
+
+    /// Captures a call site; pass your own caller's values to forward it.
+    public init(fileID: String, filePath: StaticString, line: Int, column: Int) {
+        self.fileID = fileID
+        self.filePath = filePath
+        self.line = line
+        self.column = column
     }
 }

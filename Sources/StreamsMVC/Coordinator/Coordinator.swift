@@ -49,15 +49,23 @@ public final class Navigator<Route: Sendable>: Sendable {
 
     /// A navigator that forwards requests to `coordinator` on the main actor (held weakly, so
     /// screens owning the navigator do not keep their coordinator alive).
+    ///
+    /// Inside `SharingScheduler.mock`, a request due off the main actor (the test advanced the
+    /// mocked scheduler from another thread) is not performed: ``Streams/Hooks/offMainActorDelivery``
+    /// reports it at the call site (`fileID`, `filePath`, `line`, `column`).
     @MainActor
-    public convenience init<C: Coordinator>(coordinator: C) where C.Route == Route {
+    public convenience init<C: Coordinator>(
+        coordinator: C,
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: Int = #line, column: Int = #column
+    ) where C.Route == Route {
+        let site = MainActorCallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         let scheduler = SharingScheduler.make()
         let delivery: any ImmediateSchedulerType = scheduler is MainScheduler ? MainScheduler.asyncInstance : scheduler
         let target = WeakCoordinator(coordinator)
         self.init { route in
             _ = delivery.schedule(route) { route in
-                // The main scheduler, or a mocked one that checks it runs on the main actor.
-                MainActor.assumeIsolated { target.value?.navigate(to: route) }
+                // The main scheduler, or a mocked one that a test may advance from another thread.
+                MainActorCheck.run(givenAt: site) { MainActor.assumeIsolated { target.value?.navigate(to: route) } }
                 return Disposables.create()
             }
         }

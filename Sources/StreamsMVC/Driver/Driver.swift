@@ -2,8 +2,9 @@ import Streams
 
 // Concurrency: a Driver's stream never errors, is shared with the latest element replayed
 // (`share(replay: 1)`), and delivers on its scheduler (SharingScheduler.make(): the main
-// scheduler, or inside SharingScheduler.mock a scheduler that checks it runs on the main actor),
-// so `drive` closures may be main-actor isolated.
+// scheduler, or inside SharingScheduler.mock the test's scheduler), so `drive` closures may be
+// main-actor isolated. Under a mock a test may advance from another thread: each closure call is
+// checked first (off the main actor it does not run; Hooks.offMainActorDelivery reports it).
 
 /// A UI-facing stream (RxCocoa's `Driver`): it never fails, delivers on the main scheduler, and
 /// shares one subscription to its source, replaying the latest element to new subscribers.
@@ -28,19 +29,32 @@ public struct Driver<Element>: @unchecked Sendable {  // wraps an immutable Obse
 
     /// Subscribes main-actor closures. Elements arrive on the main actor (with the default
     /// scheduler, mocked or not), so the closures may touch main-actor state.
+    ///
+    /// Inside `SharingScheduler.mock`, a closure due off the main actor (the test advanced the
+    /// mocked scheduler from another thread) does not run: ``Streams/Hooks/offMainActorDelivery``
+    /// reports it at the call site (`fileID`, `filePath`, `line`, `column`).
     @MainActor
     public func drive(
         onNext: (@MainActor (Element) -> Void)? = nil, onCompleted: (@MainActor () -> Void)? = nil,
-        onDisposed: (@MainActor () -> Void)? = nil
+        onDisposed: (@MainActor () -> Void)? = nil,
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: Int = #line, column: Int = #column
     ) -> any Disposable {
         let handlers = MainActorHandlers(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
+        let site = MainActorCallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         return source.subscribe(
             onNext: { element in
+                guard let onNext = handlers.onNext else { return }
                 let element = TransferBox(element)
-                MainActor.assumeIsolated { handlers.onNext?(element.value) }
+                MainActorCheck.run(givenAt: site) { MainActor.assumeIsolated { onNext(element.value) } }
             },
-            onCompleted: { MainActor.assumeIsolated { handlers.onCompleted?() } },
-            onDisposed: { MainActor.assumeIsolated { handlers.onDisposed?() } })
+            onCompleted: {
+                guard let onCompleted = handlers.onCompleted else { return }
+                MainActorCheck.run(givenAt: site) { MainActor.assumeIsolated { onCompleted() } }
+            },
+            onDisposed: {
+                guard let onDisposed = handlers.onDisposed else { return }
+                MainActorCheck.run(givenAt: site) { MainActor.assumeIsolated { onDisposed() } }
+            })
     }
 
     /// Sends the driver's events to `observers`, in order. A subscriber gets the latest element
@@ -81,7 +95,7 @@ struct FanOutObserver<Element, Observer: ObserverType>: ObserverType {
     }
 }
 
-// Unchecked Sendable: the closures run only inside MainActor.assumeIsolated
+// Unchecked Sendable: the closures run only inside MainActor.assumeIsolated, after MainActorCheck
 /// Main-actor closures carried through a nonisolated subscription; only called on the main actor.
 private struct MainActorHandlers<Element>: @unchecked Sendable {
     let onNext: (@MainActor (Element) -> Void)?

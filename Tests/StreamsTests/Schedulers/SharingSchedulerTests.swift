@@ -31,6 +31,23 @@ import Testing
         #expect(ran.log == ["at 10"])
     }
 
+    /// RxCocoa's API: inside a mock `make()` is the very scheduler the test gave (or its factory
+    /// made); nested mocks give the innermost; outside, the main scheduler.
+    @Test func makeReturnsTheSchedulerTheTestGaveItself() {
+        let outer = TestScheduler(initialClock: 0)
+        let inner = TestScheduler(initialClock: 0)
+        #expect(SharingScheduler.make() as? MainScheduler === MainScheduler.instance)
+        SharingScheduler.mock(scheduler: outer) {
+            #expect(SharingScheduler.make() as AnyObject === outer)
+            SharingScheduler.mock(makeScheduler: { inner }) {
+                #expect(SharingScheduler.make() as AnyObject === inner)
+            }
+            SharingScheduler.mock(scheduler: outer) { #expect(SharingScheduler.make() as AnyObject === outer) }
+            #expect(SharingScheduler.make() as AnyObject === outer)
+        }
+        #expect(SharingScheduler.make() as? MainScheduler === MainScheduler.instance)
+    }
+
     /// RxCocoa's `mock(makeScheduler:)` spelling: the factory's scheduler is the mock, and mocks
     /// nest.
     @Test func theFactoryFormMocksWithTheSchedulerItMakes() {
@@ -87,15 +104,35 @@ import Testing
         #expect(screen.rendered == ["swift"])
     }
 
-    @Test func advancingMockedWorkOffTheMainActorStopsWithAnExplanation() async {
+    /// Mocked work that calls no main-actor closure is not checked: it runs wherever the test
+    /// advances the scheduler.
+    @Test func mockedWorkAdvancedOffTheMainActorRuns() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let ran = Recorder<Int>()
+        SharingScheduler.mock(scheduler: scheduler) {
+            _ = SharingScheduler.make().schedule(()) { _ in
+                ran.append(scheduler.clock)
+                return Disposables.create()
+            }
+        }
+        scheduler.advanceTo(10)  // from a task of the global executor, not the main actor
+        #expect(ran.values == [1])
+    }
+
+    /// Without a `TestScheduler` (StreamsTest's reporter is not installed), a main-actor closure
+    /// due off the main actor does not run, and the default hook stops the program with an
+    /// explanation: nothing else is sound without a test framework.
+    @Test func aMainActorClosureDueOffTheMainActorStopsByDefault() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            let scheduler = TestScheduler(initialClock: 0)
-            SharingScheduler.mock(scheduler: scheduler) {
-                _ = SharingScheduler.make().schedule(()) { _ in Disposables.create() }
+            let scheduler = VirtualTimeScheduler(initialClock: 0, converter: TickVirtualTimeConverter())
+            let subscription = SharingScheduler.mock(scheduler: scheduler) {
+                Observable.just(1).observe(on: MainScheduler.instance).subscribe(onNext: { _ in })
             }
             scheduler.advanceTo(10)  // from a task of the global executor, not the main actor
+            subscription.dispose()
         }
         let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(output.contains("was due off the main actor and did not run"))
         #expect(output.contains("Advance the scheduler from the main actor"))
     }
 }
