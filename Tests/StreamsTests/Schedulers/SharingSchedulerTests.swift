@@ -38,6 +38,7 @@ import Testing
         let inner = TestScheduler(initialClock: 0)
         #expect(SharingScheduler.make() as? MainScheduler === MainScheduler.instance)
         SharingScheduler.mock(scheduler: outer) {
+            #expect(SharingScheduler.make() is TestScheduler)
             #expect(SharingScheduler.make() as AnyObject === outer)
             SharingScheduler.mock(makeScheduler: { inner }) {
                 #expect(SharingScheduler.make() as AnyObject === inner)
