@@ -39,7 +39,7 @@ import Testing
         let plainRow = "  mixi-inc/AndroidTraining           2.2k  Java        新卒研修用 Android トレーニング教材"
         let styled = session.styledScreen
         let row = styled.split(separator: "\n").map(String.init).first {
-            $0.replacing(/\x{1B}\[[0-9;]*m/, with: "") == plainRow
+            withoutSGR($0) == plainRow
         }
         #expect(row?.contains("新卒\u{1B}[1;4m研修\u{1B}[0m") == true, "\(styled.debugDescription)")
 
@@ -65,4 +65,19 @@ import Testing
         #expect(session.waitForScreen { $0.contains("--offline") && !$0.contains("Search:") }, "\(session.screen)")
         #expect(session.lastExitStatus == 0, "the shell is back and the app exited with 0")
     }
+}
+
+/// `line` without its SGR sequences (ESC `[` digits and semicolons `m`).
+private func withoutSGR(_ line: String) -> String {
+    var kept = String.UnicodeScalarView()
+    var scalars = line.unicodeScalars.makeIterator()
+    while let scalar = scalars.next() {
+        guard scalar == "\u{1B}" else {
+            kept.append(scalar)
+            continue
+        }
+        // Skip "[", the parameters and the final "m".
+        while let next = scalars.next(), next != "m" {}
+    }
+    return String(kept)
 }
