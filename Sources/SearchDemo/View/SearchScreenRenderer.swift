@@ -215,6 +215,18 @@ enum SearchScreenRenderer {
         return isStale ? state.resultsQuery : nil
     }
 
+    /// What the parser understood of the query's qualifiers, for the status bar once results (or their
+    /// absence) are in; `nil` for plain words, where the search line already says it all.
+    private static func understoodQualifiers(_ state: SearchState) -> String? {
+        switch state.phase {
+        case .loaded, .empty: break
+        default: return nil
+        }
+        guard let parsed = try? SearchQuery.parse(SearchQuery.normalize(state.query)) else { return nil }
+        let summary = parsed.qualifierSummary
+        return summary.isEmpty ? nil : summary
+    }
+
     /// The status bar on the start screen: the keys, and how results are ordered (the Tab key cycles it).
     static let helpLine =
         "Type to search · Tab order: best match → stars → updated · ↑↓ select · Enter details · Ctrl-C quit"
@@ -240,6 +252,7 @@ enum SearchScreenRenderer {
             case .rateLimited(let secondsLeft): left = "rate limited — retry in \(Wording.seconds(secondsLeft))"
             }
             if state.sort != .bestMatch { left += " · by \(state.sort.label)" }
+            if let understood = understoodQualifiers(state) { left += " · \(understood)" }
             if let previous = staleResultsQuery(state, line: line) {
                 left = "results for \(Wording.echo(previous)) — " + left
             }

@@ -149,6 +149,22 @@ import Testing
             status(.loaded, .stars, error: "“stars:>>1”: “>1” is not a number") == "“stars:>>1”: “>1” is not a number")
     }
 
+    /// Once results are in, the status bar says what was understood of the qualifiers (the words are on the
+    /// search line); plain words add nothing.
+    @Test func theStatusBarSaysWhatWasUnderstood() {
+        func status(_ query: String, _ phase: SearchState.Phase) -> String {
+            let state = state(query, phase, phase == .empty ? [] : [Self.swift], total: phase == .empty ? 0 : 1)
+            return SearchScreenRenderer.render(state: state, query: query, size: TerminalSize(rows: 3, columns: 100))
+                .last!
+        }
+        #expect(
+            status("swift language:swift stars:>100 NOT ios", .loaded)
+                == "1 of 1 repository · not “ios” · language swift · stars ≥ 101")
+        #expect(status("user:apple", .empty) == "no repositories match “user:apple” · owner apple")
+        #expect(status("swift", .loaded) == "1 of 1 repository")
+        #expect(status("swift language:swift", .loading) == "⠋ searching “swift language:swift”…")
+    }
+
     /// Results of an earlier query are never shown without saying so: while a new query is typed (debouncing),
     /// loading or waiting out a rate limit, the status bar names the query the list belongs to.
     @Test func staleResultsSayWhoseTheyAre() {
