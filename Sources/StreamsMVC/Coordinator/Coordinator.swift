@@ -35,7 +35,7 @@ extension Coordinator {
 /// Requests are delivered in order to the coordinator on the main actor. A controller runs once
 /// per user event (see `combineModel`), so a request made there happens exactly once per action.
 ///
-/// Timing (``init(coordinator:)``): each request is scheduled on `SharingScheduler.make()` as
+/// Timing (``init(coordinator:fileID:filePath:line:column:)``): each request is scheduled on `SharingScheduler.make()` as
 /// the navigator is created — in an app the main queue, always after the request returns (never
 /// re-entering the screen that asked); inside `SharingScheduler.mock` the test's scheduler, so
 /// navigation happens at its virtual time.
