@@ -11,8 +11,8 @@ export SWIFT_BACKTRACE=enable=no
 
 sources_of() {
     case "$1" in
-        github-response) echo Sources/SearchDemo/Domain/*.swift Sources/SearchDemo/GitHub/*.swift Sources/SearchDemo/Text/*.swift Fuzz/Targets/GitHubResponseFuzz.swift ;;
-        catalog-search) echo Sources/SearchDemo/Domain/*.swift Sources/SearchDemo/Catalog/*.swift Sources/SearchDemo/GitHub/*.swift Sources/SearchDemo/Text/*.swift Fuzz/Support/BundleModule.swift Fuzz/Targets/CatalogSearchFuzz.swift ;;
+        github-response) echo Sources/SearchDemo/Domain/*.swift Sources/SearchDemo/Query/*.swift Sources/SearchDemo/GitHub/*.swift Sources/SearchDemo/Text/*.swift Fuzz/Targets/GitHubResponseFuzz.swift ;;
+        catalog-search) echo Sources/SearchDemo/Domain/*.swift Sources/SearchDemo/Query/*.swift Sources/SearchDemo/Catalog/*.swift Sources/SearchDemo/GitHub/*.swift Sources/SearchDemo/Text/*.swift Fuzz/Support/BundleModule.swift Fuzz/Targets/CatalogSearchFuzz.swift ;;
         key-decoder) echo Sources/SearchDemo/Terminal/Key.swift Sources/SearchDemo/Terminal/KeyDecoder*.swift Sources/SearchDemo/Terminal/DisplayWidth.swift Sources/SearchDemo/Terminal/WideCharacterTable.swift Fuzz/Targets/KeyDecoderFuzz.swift ;;
         marble-parser) echo Sources/StreamsTest/Marbles/MarbleParser.swift Sources/StreamsTest/Marbles/MarbleError.swift Fuzz/Targets/MarbleParserFuzz.swift ;;
         *) echo "unknown fuzz target $1" >&2; return 1 ;;
