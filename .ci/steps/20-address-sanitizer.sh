@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The whole test suite once more under AddressSanitizer: any memory error or leak fails CI.
-# LeakSanitizer runs at exit; .ci/lsan.supp suppresses only what is not ours (XCTest, libcurl,
+# LeakSanitizer runs at exit; .ci/lsan.supp suppresses only what is not ours (XCTest, libcurl, OpenSSL,
 # FoundationNetworking) and Swift's weak-reference side tables, which it cannot see referenced.
 set -uo pipefail
 log=$(mktemp)
