@@ -64,7 +64,9 @@ final class VirtualTimeTaskExecutor: TaskExecutor {
 func startBridgeTask(
     priority: TaskPriority?, _ body: @escaping @Sendable () async -> Void
 ) -> Task<Void, Never> {
-    if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *), let host = RunningVirtualScheduler.current {
+    if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *),
+        let host = RunningVirtualScheduler.current as? any VirtualJobHost
+    {
         return Task(executorPreference: VirtualTimeTaskExecutor(host), priority: priority, operation: body)
     }
     return Task(priority: priority, operation: body)

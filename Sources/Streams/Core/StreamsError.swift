@@ -47,8 +47,3 @@ public enum StreamsError: Error, Equatable, CustomDebugStringConvertible {
 
 /// The library's errors under RxSwift's name: the same type as ``StreamsError``.
 public typealias RxError = StreamsError
-
-extension SubjectCore: CustomStringConvertible {
-    /// The subject's kind, as ``StreamsError/disposed(object:)`` names it ("PublishSubject").
-    var description: String { Policy.subjectName }
-}

@@ -42,7 +42,7 @@ private final class TimerObservable<Element: RxAbstractInteger & Sendable>: Obse
         let sink = TimerSink(periodic: period != nil, downstream: receiver)
         if let period {
             sink.setUpstream(
-                scheduler.schedulePeriodic(_TimerTick(target: sink, id: 0), startAfter: dueTime, period: period) {
+                scheduler.schedulePeriodic(TimerTick(target: sink, id: 0), startAfter: dueTime, period: period) {
                     tick in
                     _ = tick.fire()
                     return tick

@@ -79,12 +79,12 @@ final class VirtualItem<State: Sendable>: VirtualItemBase, @unchecked Sendable {
     override func releasePayload() { payload = nil }
 }
 
-/// A library timer (``_TimerTick``), non-generic.
+/// A library timer (``TimerTick``), non-generic.
 final class VirtualTimerItem: VirtualItemBase, @unchecked Sendable {
     // Unchecked Sendable: `tick` is read by `invoke` and cleared as `VirtualItem.payload` is.
-    @exclusivity(unchecked) private var tick: _TimerTick?
+    @exclusivity(unchecked) private var tick: TimerTick?
 
-    init(tick: _TimerTick) {
+    init(tick: TimerTick) {
         self.tick = tick
         super.init()
     }

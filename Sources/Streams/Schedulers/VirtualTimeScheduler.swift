@@ -15,7 +15,8 @@ import Foundation
 ///
 /// Thread safety: the clock and the queue are behind a lock, and actions run outside it, but
 /// virtual time is meant to be driven from one thread (the test's).
-open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerType, CustomDebugStringConvertible,
+open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerType, TimerHosting,
+    CustomDebugStringConvertible,
     @unchecked Sendable  // `cell` is the synchronisation; `converter` is immutable
 {
     /// An absolute time on this scheduler's clock.
@@ -129,11 +130,11 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
         enqueue(VirtualItem(state: state, action: action), after: dueTime)
     }
 
-    /// Implementation detail of Streams: the library's own timers, scheduled with a non-generic
-    /// item, so a timer costs no runtime metadata lookup for a generic item class.
+    /// The library's own timers, scheduled with a non-generic item, so a timer costs no runtime
+    /// metadata lookup for a generic item class (``TimerHosting``).
     @_specialize(where Converter == TickVirtualTimeConverter)
-    public func _scheduleTimer(_ tick: _TimerTick, after dueTime: RxTimeInterval) -> _TimerHandle {
-        _TimerHandle(enqueue(VirtualTimerItem(tick: tick), after: dueTime))
+    func scheduleTimer(_ tick: TimerTick, after dueTime: RxTimeInterval) -> DisposableNode {
+        enqueue(VirtualTimerItem(tick: tick), after: dueTime)
     }
 
     /// Queues `item` at the clock offset by `dueTime`, as adjusted by the hook; returns it.

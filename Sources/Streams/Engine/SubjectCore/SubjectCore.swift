@@ -309,3 +309,8 @@ class AnySubjectCore<Element>: DisposableNode, @unchecked Sendable {  // abstrac
     /// does the same for the observers it removes.
     func releaseObservers() { preconditionFailure("abstract") }
 }
+
+extension SubjectCore: CustomStringConvertible {
+    /// The subject's kind, as ``StreamsError/disposed(object:)`` names it ("PublishSubject").
+    var description: String { Policy.subjectName }
+}

@@ -18,9 +18,3 @@ public final class BooleanDisposable: Disposable, Cancelable, @unchecked Sendabl
     /// Marks the disposable as disposed.
     public func dispose() { flag.store(1) }
 }
-
-/// A disposable that can tell whether it has been disposed.
-public protocol Cancelable: Disposable {
-    /// `true` once `dispose()` has been called.
-    var isDisposed: Bool { get }
-}

@@ -35,7 +35,7 @@ class DisposableNode: Disposable, @unchecked Sendable {  // the word is only tou
     @usableFromInline
     final var _streamsUpstreamLink: (object: AnyObject, key: UInt64)? { (self, 0) }
 
-    /// A tick of a timer this object scheduled (through ``_TimerTick``); `id` lets it recognise a
+    /// A tick of a timer this object scheduled (through ``TimerTick``); `id` lets it recognise a
     /// stale tick. Runs on the scheduler; the result is kept by the scheduled item and disposed
     /// with it. Only timer targets override it.
     func timerFired(_ id: UInt64) -> any Disposable {

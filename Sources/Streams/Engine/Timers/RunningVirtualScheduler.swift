@@ -10,7 +10,7 @@ enum RunningVirtualScheduler {
     /// Publishes `host` as this thread's running scheduler; returns the previous one for
     /// ``leave(restoring:)``.
     @inline(__always)
-    static func enter<Host: VirtualJobHost>(_ host: Host) -> UnsafeMutableRawPointer? {
+    static func enter(_ host: any AnyObject & Sendable) -> UnsafeMutableRawPointer? {
         let previous = streams_virtual_scheduler_get()
         streams_virtual_scheduler_set(Unmanaged.passUnretained(host).toOpaque())
         return previous
@@ -22,9 +22,10 @@ enum RunningVirtualScheduler {
         streams_virtual_scheduler_set(previous)
     }
 
-    /// The scheduler running work on this thread, if any.
-    static var current: (any VirtualJobHost)? {
+    /// The scheduler running work on this thread, if any (the async bridges ask it for the
+    /// protocol they need; the engine does not know it).
+    static var current: AnyObject? {
         guard let pointer = streams_virtual_scheduler_get() else { return nil }
-        return Unmanaged<AnyObject>.fromOpaque(pointer).takeUnretainedValue() as? any VirtualJobHost
+        return Unmanaged<AnyObject>.fromOpaque(pointer).takeUnretainedValue()
     }
 }

@@ -26,6 +26,8 @@ class SerializingSink<Input, Output, State>: Sink<Input, Output>,
     private let timedScheduler: any SchedulerType
     /// The scheduler of a timer that fires "now" (a hop), if the operator has one.
     private let hopScheduler: (any ImmediateSchedulerType)?
+    /// `timedScheduler` when it runs library ticks itself (``TimerHosting``).
+    private let timerHost: (any TimerHosting)?
 
     /// A sink starting in `state`; `timerScheduler` runs the timer, if the operator has one.
     init(state: State, timerScheduler: TimerScheduler? = nil, downstream: Receiver<Output>) {
@@ -34,12 +36,15 @@ class SerializingSink<Input, Output, State>: Sink<Input, Output>,
         case .timed(let scheduler):
             timedScheduler = scheduler
             hopScheduler = scheduler
+            timerHost = TimerScheduler.timerHost(of: scheduler)
         case .immediate(let scheduler):
             timedScheduler = NoClock()
             hopScheduler = scheduler
+            timerHost = nil
         case nil:
             timedScheduler = NoClock()
             hopScheduler = nil
+            timerHost = nil
         }
         super.init(downstream: downstream)
     }
@@ -205,11 +210,11 @@ class SerializingSink<Input, Output, State>: Sink<Input, Output>,
     final var now: RxTime { timedScheduler.now }
 
     private func schedule(_ due: TimerSlot.Due, generation: UInt64) {
-        let tick = _TimerTick(target: self, id: generation)
+        let tick = TimerTick(target: self, id: generation)
         let scheduled: DisposableNode
         switch due {
         case .after(let dueTime):
-            scheduled = timedScheduler._scheduleTimer(tick, after: dueTime).node
+            scheduled = TimerScheduler.scheduleTimer(tick, after: dueTime, on: timedScheduler, host: timerHost)
         case .now:
             guard let hopScheduler else { preconditionFailure("a SerializingSink armed a timer without a scheduler") }
             scheduled = DisposableBox(hopScheduler.schedule(tick) { $0.fire() })
