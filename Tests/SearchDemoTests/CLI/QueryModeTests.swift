@@ -111,12 +111,13 @@ import Testing
             #expect(status == 1)
             #expect(stderr.hasSuffix("search-demo: validation failed: bad q\n"))
         }
-        let port = try LocalHTTPServer.closedPort()
-        let (status, _, stderr) = await run(["--query", "q", "--api-url", "http://127.0.0.1:\(port)"])
-        #expect(status == 1)
-        #expect(
-            stderr.split(separator: "\n").last
-                == "search-demo: cannot connect to 127.0.0.1:\(port) (connection refused)")
+        try await LocalHTTPServer.withRefusingPort { port in
+            let (status, _, stderr) = await run(["--query", "q", "--api-url", "http://127.0.0.1:\(port)"])
+            #expect(status == 1)
+            #expect(
+                stderr.split(separator: "\n").last
+                    == "search-demo: cannot connect to 127.0.0.1:\(port) (connection refused)")
+        }
     }
 
     @Test func offlineCatalog() async {

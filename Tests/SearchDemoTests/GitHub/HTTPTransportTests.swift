@@ -63,11 +63,12 @@ import Testing
     }
 
     @Test func refusedConnectionIsRefused() async throws {
-        let port = try LocalHTTPServer.closedPort()
-        let client = GitHubClient(baseURL: URL(string: "http://127.0.0.1:\(port)")!, userAgent: "test/1")
-        let failure = await transportFailure { try await client.search(SearchRequest(query: "swift")) }
-        #expect(failure?.kind == .refused)
-        #expect(failure?.server == "127.0.0.1:\(port)")
-        #expect(failure?.detail.hasSuffix("(URL error -1004)") == true, "\(String(describing: failure))")
+        try await LocalHTTPServer.withRefusingPort { port in
+            let client = GitHubClient(baseURL: URL(string: "http://127.0.0.1:\(port)")!, userAgent: "test/1")
+            let failure = await transportFailure { try await client.search(SearchRequest(query: "swift")) }
+            #expect(failure?.kind == .refused)
+            #expect(failure?.server == "127.0.0.1:\(port)")
+            #expect(failure?.detail.hasSuffix("(URL error -1004)") == true, "\(String(describing: failure))")
+        }
     }
 }

@@ -102,11 +102,13 @@ final class LocalHTTPServer: @unchecked Sendable {  // mutable state (`received`
     /// Waits until a client closes a connection the server was still holding (delay or `.never`).
     func waitForClientHangUp(timeout: TimeInterval) async -> Bool { await wait(on: clientHungUp, timeout: timeout) }
 
-    /// A port on 127.0.0.1 that was free a moment ago and has nothing listening on it.
-    static func closedPort() throws -> Int {
+    /// Runs `body` with a port on 127.0.0.1 that refuses connections: a socket is bound to it but
+    /// never listens, so a connection attempt is refused, and no other test's server can take the
+    /// port while `body` runs (a port closed before use could be reused by a parallel test).
+    static func withRefusingPort<Result>(_ body: (Int) async throws -> Result) async throws -> Result {
         let socket = try boundSocket()
         defer { close(socket) }
-        return try localPort(of: socket)
+        return try await body(try localPort(of: socket))
     }
 
     private var isStopping: Bool { lock.withLock { stopping } }
