@@ -67,5 +67,8 @@ public enum MVCHooks {
         set { slot.set(newValue) }
     }
 
-    private static let slot = HookSlot()
+    private static let slot = HookSlot<@Sendable (any Error) -> Void> { error in
+        print("StreamsMVC: unhandled error reached the state stream: \(error)")
+        assertionFailure("StreamsMVC: unhandled error reached the state stream: \(error)")
+    }
 }

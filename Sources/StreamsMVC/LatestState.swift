@@ -1,41 +1,20 @@
-import Foundation
+import Streams
 
 /// The latest state of a screen, readable from any thread.
-final class LatestState<State>: @unchecked Sendable {  // `stored` guarded by `lock`
-    private let lock = NSLock()
-    private var stored: State?
+///
+/// The state sits in the engine's `Locked` cell; a new state displaces the old one, which is
+/// handed out of the transition and released after unlocking (a state's `deinit` is app code).
+final class LatestState<State>: Sendable {
+    private let cell = Locked<State?>(nil)
 
     var value: State? {
-        get {
-            lock.lock()
-            defer { lock.unlock() }
-            return stored
-        }
+        get { cell.withLock { $0 } }
         set {
-            lock.lock()
-            stored = newValue
-            lock.unlock()
+            let old = cell.withLock { stored in
+                defer { stored = newValue }
+                return stored
+            }
+            _ = old  // released here, after unlocking
         }
-    }
-}
-
-/// A lock-protected slot for ``MVCHooks/unhandledError``.
-final class HookSlot: @unchecked Sendable {  // `handler` guarded by `lock`
-    private let lock = NSLock()
-    private var handler: @Sendable (any Error) -> Void = { error in
-        print("StreamsMVC: unhandled error reached the state stream: \(error)")
-        assertionFailure("StreamsMVC: unhandled error reached the state stream: \(error)")
-    }
-
-    func get() -> @Sendable (any Error) -> Void {
-        lock.lock()
-        defer { lock.unlock() }
-        return handler
-    }
-
-    func set(_ newValue: @escaping @Sendable (any Error) -> Void) {
-        lock.lock()
-        handler = newValue
-        lock.unlock()
     }
 }

@@ -138,7 +138,7 @@ enum LeakTracking {
 
 /// A list of weakly held objects and their descriptions.
 final class TrackedObjects: Sendable {
-    private let entries = LockedValue<[@Sendable () -> String?]>([])
+    private let entries = Locked<[@Sendable () -> String?]>([])
 
     func add<Object: AnyObject & Sendable>(_ object: Object, describe: @escaping @Sendable (Object) -> String) {
         append { [weak object] in object.map(describe) }
@@ -146,23 +146,11 @@ final class TrackedObjects: Sendable {
 
     /// Adds an entry that describes its object while it lives, and answers `nil` once it is gone.
     func append(_ entry: @escaping @Sendable () -> String?) {
-        entries.withValue { $0.append(entry) }
+        entries.withLock { $0.append(entry) }
     }
 
     func aliveDescriptions() -> [String] {
-        entries.withValue { $0 }.compactMap { $0() }
-    }
-}
-
-/// A value behind a lock.
-final class LockedValue<Value>: @unchecked Sendable {  // `value` guarded by `lock`
-    private let lock = NSLockLike()
-    private var value: Value
-
-    init(_ value: Value) { self.value = value }
-
-    func withValue<T>(_ body: (inout Value) -> T) -> T {
-        lock.withLock { body(&value) }
+        entries.withLock { $0 }.compactMap { $0() }
     }
 }
 

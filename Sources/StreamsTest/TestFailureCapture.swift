@@ -1,3 +1,5 @@
+import Streams
+
 /// A failure reported through ``reportTestFailure(_:at:)``: its message and where the assertion
 /// was written.
 public struct ReportedFailure: Sendable, CustomStringConvertible {
@@ -48,13 +50,13 @@ final class FailureCollector: Sendable {
     /// The collector of the innermost running ``TestFailureCapture/collect(_:)``, if any.
     @TaskLocal static var current: FailureCollector?
 
-    private let collected = LockedValue<[ReportedFailure]>([])
+    private let collected = Locked<[ReportedFailure]>([])
 
     /// Keeps `failure`.
     func add(_ failure: ReportedFailure) {
-        collected.withValue { $0.append(failure) }
+        collected.withLock { $0.append(failure) }
     }
 
     /// What was kept, in order.
-    var failures: [ReportedFailure] { collected.withValue { $0 } }
+    var failures: [ReportedFailure] { collected.withLock { $0 } }
 }

@@ -7,15 +7,18 @@ import Streams
 /// even after the terminal event. Operators subscribe through `asObservable()`, whose sink releases
 /// the subscription at the terminal event, so behind an operator it ends then (see
 /// `RxTestParityTests`).
-public final class TestableObservable<Element>: ObservableType, @unchecked Sendable {  // state guarded by `lock`
+public final class TestableObservable<Element>: ObservableType, @unchecked Sendable {  // `state` is locked
     /// The scripted events.
     public let recordedEvents: [Recorded<Event<Element>>]
     let scheduler: TestScheduler
     private let isHot: Bool
-    private let lock = NSLockLike()
-    private var subscriptionLog: [Subscription] = []
-    private var hotObservers: [(id: Int, observer: AnyObserver<Element>)] = []
-    private var nextID = 0
+    private let state = Locked(State())
+
+    private struct State {
+        var subscriptionLog: [Subscription] = []
+        var hotObservers: [(id: Int, observer: AnyObserver<Element>)] = []
+        var nextID = 0
+    }
 
     init(scheduler: TestScheduler, events: [Recorded<Event<Element>>], isHot: Bool) {
         self.scheduler = scheduler
@@ -34,23 +37,24 @@ public final class TestableObservable<Element>: ObservableType, @unchecked Senda
     }
 
     /// Subscription lifetimes in ticks, in subscription order.
-    public var subscriptions: [Subscription] { lock.withLock { subscriptionLog } }
+    public var subscriptions: [Subscription] { state.withLock { $0.subscriptionLog } }
 
     /// Subscribes `observer`.
     public func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
     where Observer.Element == Element {
-        let index: Int = lock.withLock {
-            subscriptionLog.append(Subscription(scheduler.clock))
-            return subscriptionLog.count - 1
+        let started = Subscription(scheduler.clock)
+        let index: Int = state.withLock { state in
+            state.subscriptionLog.append(started)
+            return state.subscriptionLog.count - 1
         }
         let ended = EndOnce { [weak self] in self?.endSubscription(at: index) }
         let deliver = TestThreadOnly<(Event<Element>) -> Void>(observer.on)
         let forwarding = AnyObserver<Element> { event in deliver.value(event) }
         if isHot {
-            let id: Int = lock.withLock {
-                defer { nextID += 1 }
-                hotObservers.append((nextID, forwarding))
-                return nextID
+            let id: Int = state.withLock { state in
+                defer { state.nextID += 1 }
+                state.hotObservers.append((state.nextID, forwarding))
+                return state.nextID
             }
             return Disposables.create { [weak self] in
                 self?.removeHot(id)
@@ -79,20 +83,25 @@ public final class TestableObservable<Element>: ObservableType, @unchecked Senda
 
     private func sendHot(_ index: Int) {
         let event = recordedEvents[index].value
-        let observers = lock.withLock { hotObservers.map(\.observer) }
+        let observers = state.withLock { $0.hotObservers.map(\.observer) }
         for observer in observers { observer.on(event) }
     }
 
     private func removeHot(_ id: Int) {
-        lock.withLock { hotObservers.removeAll { $0.id == id } }
+        let removed = state.withLock { state in
+            let removed = state.hotObservers.filter { $0.id == id }
+            state.hotObservers.removeAll { $0.id == id }
+            return removed
+        }
+        _ = removed  // the observer is released after unlocking
     }
 
     private func endSubscription(at index: Int) {
         let time = scheduler.clock
-        lock.withLock {
-            let started = subscriptionLog[index].subscribe
-            if subscriptionLog[index].unsubscribe == Int.max {
-                subscriptionLog[index] = Subscription(started, time)
+        state.withLock { state in
+            let started = state.subscriptionLog[index].subscribe
+            if state.subscriptionLog[index].unsubscribe == Int.max {
+                state.subscriptionLog[index] = Subscription(started, time)
             }
         }
     }
@@ -106,15 +115,11 @@ struct TestThreadOnly<Value>: @unchecked Sendable {  // virtual-time actions run
 }
 
 /// Runs a closure once.
-private final class EndOnce: @unchecked Sendable {  // `action` guarded by `lock`
-    private let lock = NSLockLike()
-    private var action: (@Sendable () -> Void)?
-    init(_ action: @escaping @Sendable () -> Void) { self.action = action }
+private final class EndOnce: Sendable {
+    private let action: Locked<(@Sendable () -> Void)?>
+    init(_ action: @escaping @Sendable () -> Void) { self.action = Locked(action) }
     func run() {
-        let action = lock.withLock {
-            defer { self.action = nil }
-            return self.action
-        }
+        let action = self.action.withLock { $0.take() }
         action?()
     }
 }

@@ -1,6 +1,6 @@
 // Concurrency: single upstream, so calls arrive serialized; each subscription's `last` is touched
 // only from `onNext`, which never overlaps itself.
-// Fusion: `distinctUntilChanged()` is a pipeline stage (Engine/Pipeline.swift) whose state, the
+// Fusion: `distinctUntilChanged()` is a pipeline stage (Engine/Pipelines/Pipeline.swift) whose state, the
 // last element, lives in the pipeline; the keyed and comparing forms have sinks of their own.
 //
 // States: first (nothing passed yet: `last` is empty); comparing (`last` holds the key of the last

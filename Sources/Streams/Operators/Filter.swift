@@ -1,5 +1,5 @@
 // Concurrency: single upstream, so calls arrive serialized; the stage keeps no state.
-// Fusion: `filter` is a pipeline stage (Engine/Pipeline.swift), like `map`.
+// Fusion: `filter` is a pipeline stage (Engine/Pipelines/Pipeline.swift), like `map`.
 //
 // States: none (stateless).
 

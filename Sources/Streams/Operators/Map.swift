@@ -1,5 +1,5 @@
 // Concurrency: single upstream, so calls arrive serialized; the stage keeps no state.
-// Fusion: `map` is a pipeline stage (Engine/Pipeline.swift): with the element-wise operators
+// Fusion: `map` is a pipeline stage (Engine/Pipelines/Pipeline.swift): with the element-wise operators
 // around it, it runs in one subscription node, not in a sink of its own.
 //
 // States: none (stateless).

@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
 
-// Unchecked Sendable: immutable; `enqueued` is atomic
+// Unchecked Sendable: immutable; `enqueued` is a locked cell
 /// Runs work on the main queue.
 ///
 /// ``instance`` runs an action at once when called on the main thread with nothing of its own
@@ -10,7 +10,8 @@ import Foundation
 /// async `main`).
 public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Sendable {
     private let alwaysAsync: Bool
-    private let enqueued = AtomicCounter()
+    /// Actions handed to the main queue and not finished yet.
+    private let enqueued = LockedCell(0)
 
     private init(alwaysAsync: Bool) {
         self.alwaysAsync = alwaysAsync
@@ -35,16 +36,19 @@ public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Senda
     override func scheduleInternal<StateType: Sendable>(
         _ state: StateType, action: @escaping @Sendable (StateType) -> any Disposable
     ) -> any Disposable {
-        let previous = enqueued.add(1)
+        let previous = enqueued.update { count in
+            defer { count += 1 }
+            return count
+        }
         if !alwaysAsync && Thread.isMainThread && previous == 0 {
             let disposable = action(state)
-            enqueued.add(-1)
+            enqueued.update { $0 -= 1 }
             return disposable
         }
         let cancel = SingleAssignmentDisposable()
         DispatchQueue.main.async {
             if !cancel.isDisposed { cancel.setDisposable(action(state)) }
-            self.enqueued.add(-1)
+            self.enqueued.update { $0 -= 1 }
         }
         return cancel
     }

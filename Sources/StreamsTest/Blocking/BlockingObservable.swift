@@ -109,18 +109,21 @@ public struct BlockingObservable<Element> {
 }
 
 /// Records events for one blocking call and signals `done` once.
-// Unchecked Sendable: state guarded by `lock`; `predicate` runs in the serialized `on(_:)`
+// Unchecked Sendable: `progress` is locked; `predicate` runs in the serialized `on(_:)`
 private final class BlockingRecorder<Element>: ObserverType, @unchecked Sendable {
     private let done = DispatchSemaphore(value: 0)
-    private let lock = NSLockLike()
     private let limit: Int?
     private let predicate: ((Element) throws -> Bool)?
     private let wakesMainRunLoop: Bool
     /// Disposed as soon as the recorder has what it waits for, as RxBlocking stops the source.
     private let subscription: SingleAssignmentDisposable
-    private var elements: [Element] = []
-    private var error: (any Error)?
-    private var finished = false
+    private let progress = Locked(Progress())
+
+    private struct Progress {
+        var elements: [Element] = []
+        var error: (any Error)?
+        var finished = false
+    }
 
     init(
         limit: Int?, predicate: ((Element) throws -> Bool)?, wakesMainRunLoop: Bool,
@@ -141,19 +144,20 @@ private final class BlockingRecorder<Element>: ObserverType, @unchecked Sendable
                 event = .error(error)
             }
         }
-        let signal: Bool = lock.withLock {
-            guard !finished else { return false }
+        let limit = self.limit
+        let signal: Bool = progress.withLock { progress in
+            guard !progress.finished else { return false }
             switch event {
             case .next(let element):
-                elements.append(element)
-                if let limit, elements.count >= limit { finished = true }
+                progress.elements.append(element)
+                if let limit, progress.elements.count >= limit { progress.finished = true }
             case .error(let error):
-                self.error = error
-                finished = true
+                progress.error = error
+                progress.finished = true
             case .completed:
-                finished = true
+                progress.finished = true
             }
-            return finished
+            return progress.finished
         }
         guard signal else { return }
         subscription.dispose()
@@ -161,7 +165,7 @@ private final class BlockingRecorder<Element>: ObserverType, @unchecked Sendable
         if wakesMainRunLoop { DispatchQueue.main.async {} }  // the waiting run loop checks `isFinished`
     }
 
-    private var isFinished: Bool { lock.withLock { finished } }
+    private var isFinished: Bool { progress.withLock { $0.finished } }
 
     /// Blocks until finished; `false` if `timeout` (seconds) elapsed first.
     func wait(timeout: TimeInterval?) -> Bool {
@@ -186,9 +190,9 @@ private final class BlockingRecorder<Element>: ObserverType, @unchecked Sendable
 
     /// What arrived; on a timeout, marks the run finished so late events are ignored.
     func outcome(timedOut: Bool) -> (elements: [Element], error: (any Error)?) {
-        lock.withLock {
-            finished = true
-            return (elements, timedOut ? StreamsError.timeout : error)
+        progress.withLock { progress in
+            progress.finished = true
+            return (progress.elements, timedOut ? StreamsError.timeout : progress.error)
         }
     }
 }
