@@ -14,7 +14,7 @@ final class LatestState<State>: Sendable {
                 defer { stored = newValue }
                 return stored
             }
-            _ = old  // released here, after unlocking
+            _ = consume old  // released here, after unlocking
         }
     }
 }

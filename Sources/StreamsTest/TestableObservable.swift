@@ -93,7 +93,7 @@ public final class TestableObservable<Element>: ObservableType, @unchecked Senda
             state.hotObservers.removeAll { $0.id == id }
             return removed
         }
-        _ = removed  // the observer is released after unlocking
+        _ = consume removed  // released here, after unlocking
     }
 
     private func endSubscription(at index: Int) {

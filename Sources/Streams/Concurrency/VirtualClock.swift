@@ -184,7 +184,7 @@ final class VirtualSleep: Sendable {
     /// The deadline came: resumes the sleep unless it already ended.
     func fire() {
         let (continuation, item) = cell.update { $0.end(cancelling: false) }
-        withExtendedLifetime(item) {}  // released here, after unlocking
+        _ = consume item  // released here, after unlocking
         continuation?.resume()
     }
 

@@ -147,14 +147,14 @@ where Iterator.Element == Observable<Element> {
             state.lastError = error
             return state.current.take()?.child
         }
-        _ = finished  // released after unlocking
+        _ = consume finished  // released here, after unlocking
         advance()
     }
 
     func childCompleted(key: Int) {
         guard case .onCompletion = advancesOn else { return forwardCompleted() }
         let finished = cell.update { state in state.current?.key == key ? state.current.take()?.child : nil }
-        _ = finished  // released after unlocking
+        _ = consume finished  // released here, after unlocking
         advance()
     }
 

@@ -171,10 +171,11 @@ private final class MulticastConnectable<Subject: SubjectType & Sendable>:
     /// The connection ended by itself (terminal event, or its disposable disposed): if it is
     /// still the current one, its generation ends.
     func detach(_ ended: MulticastConnection<Subject>) {
-        let released = cell.update { state in
+        let (connection, subject) = cell.update { state in
             state.connection === ended ? state.endGeneration() : (nil, nil)
         }
-        _ = released  // released outside the lock
+        _ = consume connection  // released here, after unlocking
+        _ = consume subject
     }
 
     override func makeRefCount() -> Observable<Element> { MulticastRefCount(parent: self) }

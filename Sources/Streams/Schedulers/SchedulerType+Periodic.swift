@@ -52,7 +52,7 @@ private final class PeriodicRun<Scheduler: SchedulerType, State: Sendable>: Disp
             return (nil, run.pending)
         }
         rejected?.dispose()
-        _ = replaced  // released here, with no lock held
+        _ = consume replaced  // released here, after unlocking
     }
 
     private func tick() {
@@ -62,7 +62,7 @@ private final class PeriodicRun<Scheduler: SchedulerType, State: Sendable>: Disp
             defer { run.state = updated }
             return run.state
         }
-        _ = replaced  // released after unlocking
+        _ = consume replaced  // released here, after unlocking
         start(after: period)
     }
 

@@ -199,7 +199,7 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
             state.isRunning = false
             return state.moveClock(to: virtualTime, converter)
         }
-        _ = displaced  // released after unlocking
+        _ = consume displaced  // released here, after unlocking
     }
 
     /// Runs the due items one by one, each outside the lock; what the queue lets go of is
@@ -230,7 +230,7 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
             defer { state.clock = target }
             return state.clock
         }
-        _ = displaced  // released after unlocking
+        _ = consume displaced  // released here, after unlocking
     }
 
     /// Stops a running ``start()`` or ``advanceTo(_:)`` after the current item.

@@ -177,7 +177,7 @@ class SerializingSink<Input, Output, State>: Sink<Input, Output>,
             let done = control.discarded.isEmpty && control.queue.isEmpty && !control.isTerminalPending
             if done { control.giveBackClaim() }
             control.unlock()
-            _ = consume element  // displaced by a transition: released here, outside the lock
+            _ = consume element  // released here, after unlocking
             if done { return }
             control.lock()
         }
@@ -278,8 +278,10 @@ class SerializingSink<Input, Output, State>: Sink<Input, Output>,
         control.unlock()
         timer.disposeAll()
         disposals.disposeAll()
-        _ = consume releases  // released only now, outside the lock
-        withExtendedLifetime((queued, held, discarded)) {}  // released only now, outside the lock
+        _ = consume releases  // released here, after unlocking
+        _ = consume queued
+        _ = consume held
+        _ = consume discarded
     }
 }
 

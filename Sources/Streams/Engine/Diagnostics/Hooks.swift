@@ -121,7 +121,7 @@ package final class HookSlot<Hook>: @unchecked Sendable {  // `cell` is the sync
             defer { hook = newValue }
             return hook
         }
-        _ = old
+        _ = consume old  // released here, after unlocking
     }
 }
 

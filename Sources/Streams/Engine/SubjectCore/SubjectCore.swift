@@ -84,7 +84,7 @@ final class SubjectCore<Element, Policy: SubjectPolicy<Element>>: AnySubjectCore
         policy.acceptNext(element, releasing: &released)
         guard Policy.broadcastsElements else { return lock.unlock() }
         broadcast(element)
-        _ = released  // displaced by the policy: released only now, outside the lock
+        _ = consume released  // released here, after unlocking
     }
 
     /// Delivers `element` to the observers, or queues it behind a running delivery. Called with
@@ -252,21 +252,22 @@ final class SubjectCore<Element, Policy: SubjectPolicy<Element>>: AnySubjectCore
     /// Removes the observer subscribed as `key` (its id); does nothing if it is gone.
     override func dispose(key: UInt64) {
         let removed = lock.withLock { observers.remove(id: key) }
-        _ = removed  // released outside the lock
+        _ = consume removed  // released here, after unlocking
     }
 
     override var hasObservers: Bool { lock.withLock { !observers.isEmpty } }
 
     override func dispose() {
         var stored = ReleaseList()
-        let removed: (ContiguousArray<SubjectEntry>, [Work]) = lock.withLock {
+        let (removedObservers, removedWork): (ContiguousArray<SubjectEntry>, [Work]) = lock.withLock {
             disposed = true
             policy.removeStored(releasing: &stored)
             return (observers.removeAll(), delivery.removeAll())
         }
         // Outside the lock: the observers' subscriptions are over, so what they captured goes.
-        Self.tellSourceWentAway(removed.0)
-        _ = removed  // released outside the lock, with `stored`
+        Self.tellSourceWentAway(removedObservers)
+        _ = consume removedObservers  // released here, after unlocking
+        _ = consume removedWork
         _ = consume stored
     }
 
