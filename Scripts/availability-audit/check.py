@@ -26,7 +26,9 @@ ALLOWED = [
      "ScreenStore and its tests are @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)"),
     (r"(Clock|Clock\..*|ContinuousClock.*|Duration|Duration\..*|InstantProtocol|Task\.sleep\(for:tolerance:clock:\))",
      r"(Sources/Streams/Concurrency/VirtualClock|Tests/StreamsTests/Concurrency/Virtual(Clock|TimeExecutor)Tests|"
-     r"Tests/StreamsTests/Docs/DocExamplesTests|Tests/StreamsTestTests/DocsTestingExamplesTests)\.swift",
+     r"Tests/StreamsTests/Docs/DocExamplesTests|Tests/StreamsTestTests/DocsTestingExamplesTests|"
+     r"Tests/StreamsTestTests/ScreenTest/ScreenTestStoreAsyncTests|Tests/SearchDemoTests/Flow/SearchAsyncPathTests)"
+     r"\.swift",
      "VirtualClock is @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *); the tests and examples that use it "
      "are @available(macOS 15, ...)"),
     (r"(TaskExecutor|TaskExecutor\..*|ExecutorJob|UnownedJob\..*|Task\.init\(name:executorPreference:priority:operation:\))",

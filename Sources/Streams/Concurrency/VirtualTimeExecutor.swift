@@ -1,7 +1,8 @@
 // Tasks driven by a virtual-time scheduler.
 //
 // While a virtual-time scheduler runs work (an item, including `TestScheduler.start`'s
-// subscription), it publishes itself in a thread-local slot (`RunningVirtualScheduler`). The async
+// subscription, or a test harness's `runAsWork`), it publishes itself in a thread-local slot
+// (`RunningVirtualScheduler`). The async
 // bridges (`Observable.fromAsync`, `Single.create(operation:)`, `asObservable()` on an
 // `AsyncSequence`) start their task with that scheduler as its task executor: every job of the
 // task — its start, and each resumption after a suspension — is queued on the scheduler at the
@@ -43,6 +44,20 @@ extension VirtualTimeScheduler: VirtualJobHost {
             job.run()
             return Disposables.create()
         }
+    }
+}
+
+extension VirtualTimeScheduler {
+    /// Runs `body` on this thread as work of this scheduler at its current virtual time: a task an
+    /// async bridge starts in `body` runs its jobs on the scheduler, from its next `advanceTo`.
+    ///
+    /// For a test harness that feeds a screen from outside a run (`ScreenTestStore` wiring it and
+    /// sending its events, each followed by `advanceTo(clock)`), so that what the screen starts
+    /// there does not escape to the global pool.
+    package func runAsWork<Result>(_ body: () throws -> Result) rethrows -> Result {
+        let previous = RunningVirtualScheduler.enter(self)
+        defer { RunningVirtualScheduler.leave(restoring: previous) }
+        return try body()
     }
 }
 

@@ -35,10 +35,12 @@ public final class ScreenTestStore<Event, State: Equatable> {
     ///
     /// `connect` wires the screen: it receives the events ``send(_:fileID:filePath:line:column:)``
     /// emits and the observer that records states, and returns the screen's disposable. It runs
-    /// inside `SharingScheduler.mock(scheduler: scheduler)` and a leak-check scope, as does `body`.
+    /// inside `SharingScheduler.mock(scheduler: scheduler)` and a leak-check scope, as does `body`,
+    /// and as work of the scheduler: a task it starts (`Observable.fromAsync`…) runs in virtual time.
     /// After wiring, the store runs the work due now (so states delivered at once are recorded);
     /// then `body` runs; then the store checks that every state was asserted, disposes the screen,
-    /// and checks pending work and live resources. Failures are reported at the call site.
+    /// runs the work due now (a task the disposal cancelled ends at this tick), and checks pending
+    /// work and live resources. Failures are reported at the call site.
     public static func run(
         scheduler: TestScheduler, fileID: String = #fileID, filePath: StaticString = #filePath, line: Int = #line,
         column: Int = #column,
@@ -52,7 +54,8 @@ public final class ScreenTestStore<Event, State: Equatable> {
             try LeakTracking.$current.withValue(tracked) {
                 try SharingScheduler.mock(scheduler: scheduler) {
                     let store = ScreenTestStore(scheduler: scheduler)
-                    store.connection = connect(store.input.asObservable(), store.recorder)
+                    // As work of the scheduler: a task the wiring starts runs in virtual time.
+                    store.connection = scheduler.runAsWork { connect(store.input.asObservable(), store.recorder) }
                     scheduler.advanceTo(scheduler.clock)
                     defer { store.finish(at: site) }
                     try body(store)
@@ -69,6 +72,9 @@ public final class ScreenTestStore<Event, State: Equatable> {
 
     /// Sends `event` at the current tick, then runs the work due now.
     ///
+    /// The event is sent as work of the scheduler: a task it starts (`Observable.fromAsync`,
+    /// `Single.create(operation:)`…) runs its jobs on the scheduler, in virtual time.
+    ///
     /// Fails first if the screen delivered states that were not asserted: assert them with
     /// ``receive(_:at:fileID:filePath:line:column:)`` (or ``skipReceivedStates()``) before sending.
     public func send(
@@ -77,7 +83,7 @@ public final class ScreenTestStore<Event, State: Equatable> {
     ) {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         reportUnasserted(before: "send(\(event)) at t=\(scheduler.clock)", at: site)
-        input.onNext(event)
+        scheduler.runAsWork { input.onNext(event) }  // a task the event starts runs in virtual time
         scheduler.advanceTo(scheduler.clock)
     }
 
@@ -147,6 +153,8 @@ public final class ScreenTestStore<Event, State: Equatable> {
         reportUnasserted(before: "the end of the test", at: site)
         connection?.dispose()
         connection = nil
+        // A task the disposal cancelled ends now, at this tick: its last jobs are queued here.
+        scheduler.advanceTo(scheduler.clock)
         if let pending = scheduler.pendingWorkMessage() {
             reportTestFailure("after the screen was disposed, " + pending, at: site)
         } else {

@@ -1,10 +1,10 @@
 import CStreamsEngine
 
 /// The virtual-time scheduler running work on this thread, published in a thread-local slot for
-/// exactly the duration of its run loop, so that an async bridge subscribed from that work can
-/// start its task on the scheduler (see `VirtualTimeExecutor.swift`).
+/// exactly the duration of its run loop (or of its `runAsWork`), so that an async bridge subscribed
+/// from that work can start its task on the scheduler (see `VirtualTimeExecutor.swift`).
 ///
-/// The slot holds the scheduler unretained: it is set and cleared by the scheduler's own run loop,
+/// The slot holds the scheduler unretained: it is set and cleared by the scheduler's own method,
 /// which keeps the scheduler alive meanwhile. Only its own thread touches it.
 enum RunningVirtualScheduler {
     /// Publishes `host` as this thread's running scheduler; returns the previous one for
