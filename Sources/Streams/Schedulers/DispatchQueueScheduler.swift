@@ -152,6 +152,13 @@ public class SerialDispatchQueueScheduler: SchedulerType, @unchecked Sendable { 
     ) -> any Disposable {
         configuration.schedulePeriodic(state, startAfter: startAfter, period: period, action: action)
     }
+
+    /// Implementation detail of Streams: a library timer, scheduled with
+    /// ``scheduleRelative(_:dueTime:action:)`` (a class method, so ``MainScheduler`` can send it to a
+    /// mocked scheduler).
+    public func _scheduleTimer(_ tick: _TimerTick, after dueTime: RxTimeInterval) -> _TimerHandle {
+        _TimerHandle(DisposableBox(scheduleRelative(tick, dueTime: dueTime) { $0.fire() }))
+    }
 }
 
 /// Runs work on a concurrent dispatch queue: scheduled actions may run in parallel with each
