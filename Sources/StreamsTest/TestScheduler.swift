@@ -21,6 +21,20 @@ enum OffMainActorReporter {
     static func install() { _ = installed }
 }
 
+/// Makes `Hooks.intervalRoundedToZero` a warning of the current test instead of a line on
+/// standard error.
+enum IntervalRoundedToZeroReporter {
+    /// Installed once per process, by the first `TestScheduler`, unless the app set its own hook.
+    private static let installed: Bool = {
+        guard !Hooks.isIntervalRoundedToZeroReplaced else { return false }
+        Hooks.intervalRoundedToZero = { message in reportTestWarning(message) }
+        return true
+    }()
+
+    /// Installs the reporter (once).
+    static func install() { _ = installed }
+}
+
 /// The virtual-time scheduler for tests (RxTest's `TestScheduler`): a
 /// `VirtualTimeScheduler<TestSchedulerVirtualTimeConverter>`.
 ///
@@ -58,6 +72,7 @@ public final class TestScheduler: VirtualTimeScheduler<TestSchedulerVirtualTimeC
         self.marbleTiming = marbleTiming
         super.init(initialClock: initialClock, converter: TestSchedulerVirtualTimeConverter(resolution: resolution))
         OffMainActorReporter.install()
+        IntervalRoundedToZeroReporter.install()
         LeakTracking.register(self) { scheduler in
             let pending = scheduler.pendingWork
             let work = pending.isEmpty ? "nothing pending" : "pending work at t=\(listTicks(pending))"

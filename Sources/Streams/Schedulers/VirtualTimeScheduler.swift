@@ -73,6 +73,10 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
 
     private let cell: LockedCell<State>
 
+    /// The operators whose interval this scheduler rounded to zero ticks and reported
+    /// (VirtualTimeRounding.swift).
+    let roundedIntervalReports = RoundedIntervalReports()
+
     /// How this scheduler's virtual time maps to dates and seconds: the one place where virtual
     /// time is converted.
     public let converter: Converter
@@ -133,20 +137,45 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     /// item, so a timer costs no runtime metadata lookup for a generic item class.
     @_specialize(where Converter == TickVirtualTimeConverter)
     public func _scheduleTimer(_ tick: _TimerTick, after dueTime: RxTimeInterval) -> _TimerHandle {
-        _TimerHandle(enqueue(VirtualTimerItem(tick: tick), after: dueTime))
+        _TimerHandle(enqueue(VirtualTimerItem(tick: tick), after: dueTime, timer: tick.target))
     }
 
-    /// Queues `item` at the clock offset by `dueTime`, as adjusted by the hook; returns it.
+    /// Queues `item` at the clock offset by `dueTime`, as adjusted by the hook; returns it. A
+    /// library `timer`'s non-zero `dueTime` that the converter rounds to no time at all is
+    /// reported (once per operator).
     ///
     /// The clock is read and converted outside the lock (the converter and the hook are not
     /// engine code). Should another thread move the clock in between, the item is only late: it
     /// runs at the next step of a run, without moving the clock back.
     @inline(never)
-    private func enqueue(_ item: VirtualItemBase, after dueTime: RxTimeInterval) -> VirtualItemBase {
+    private func enqueue(
+        _ item: VirtualItemBase, after dueTime: RxTimeInterval, timer: DisposableNode? = nil
+    ) -> VirtualItemBase {
         let offset = converter.convertToVirtualTimeInterval(dueTime.seconds)
-        let time = adjustScheduledTime(converter.offsetVirtualTime(lockedClock(), offset: offset))
+        let clock = lockedClock()
+        let due = converter.offsetVirtualTime(clock, offset: offset)
+        if let timer, dueTime.totalNanoseconds > 0, converter.compareVirtualTime(due, clock) == .equal {
+            reportRoundedToZero(dueTime, by: timer)
+        }
+        let time = adjustScheduledTime(due)
         cell.update { $0.insert(item, at: time) }
         return item
+    }
+
+    /// Runs `action` first after `startAfter`, then every `period`, each run due one `period`
+    /// after the previous one was due. A library timer's interval that rounds to no time at all
+    /// is reported, as for ``scheduleRelative(_:dueTime:action:)``'s.
+    public func schedulePeriodic<StateType: Sendable>(
+        _ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval,
+        action: @escaping @Sendable (StateType) -> StateType
+    ) -> any Disposable {
+        if let tick = state as? _TimerTick {
+            reportIfRoundedToZero(startAfter, by: tick.target)
+            reportIfRoundedToZero(period, by: tick.target)
+        }
+        let periodic = PeriodicRun(scheduler: self, state: state, period: period, action: action)
+        periodic.start(after: startAfter)
+        return periodic
     }
 
     /// Queues `item` at `time`; returns it.
