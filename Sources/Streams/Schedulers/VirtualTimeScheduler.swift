@@ -12,6 +12,8 @@ import Foundation
 /// clock is set to an item's time *before* its action runs, never moves back, and work scheduled
 /// while running runs in the same run if it is due. An `RxTimeInterval` (``scheduleRelative(_:dueTime:action:)``,
 /// every time operator's timer) is due at the clock offset by the converter's interval for it.
+/// When a time operator's non-zero interval comes out as no time at all (300 ms on ticks of a
+/// second), the scheduler reports it, once per operator, to ``Hooks/intervalRoundedToZero``.
 ///
 /// Thread safety: the clock and the queue are behind a lock, and actions run outside it, but
 /// virtual time is meant to be driven from one thread (the test's).
