@@ -65,11 +65,7 @@ private final class DelaySink<Element>: SerializingSink<Element, Element, DelayS
 
     /// The delay it was given: after the first event, its timer waits for what remains of it.
     /// Read under the lock, on a diagnostic's path only.
-    override var timerOperatorInterval: RxTimeInterval? {
-        var interval = RxTimeInterval.nanoseconds(0)  // stopped: nothing to report
-        update { state, _ in interval = state.dueTime }
-        return interval
-    }
+    override var timerOperatorInterval: RxTimeInterval? { readState(\.dueTime) }
 
     override func onNext(_ element: Element) { received(.next(element)) }
     override func onCompleted() { received(.completed) }

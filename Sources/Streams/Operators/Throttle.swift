@@ -59,11 +59,7 @@ private final class ThrottleSink<Element>: SerializingSink<Element, Element, Thr
 
     /// The window it was given: its timer waits for what remains of it. Read under the lock, on a
     /// diagnostic's path only.
-    override var timerOperatorInterval: RxTimeInterval? {
-        var interval = RxTimeInterval.nanoseconds(0)  // stopped: nothing to report
-        update { state, _ in interval = .fromSeconds(state.dueSeconds) }
-        return interval
-    }
+    override var timerOperatorInterval: RxTimeInterval? { .fromSeconds(readState(\.dueSeconds)) }
 
     override func onNext(_ element: Element) {
         let now = self.now
