@@ -50,6 +50,14 @@ public func reportTestFailure(_ message: String, at site: CallSite) {
     }
 }
 
+/// Records `message` as a warning, which does not fail the test: a Swift Testing issue of
+/// warning severity attributed to the running test (at its declaration), or, under XCTest
+/// (which has no warnings), a line on standard output. Not collected by ``TestFailureCapture/collect(_:)``: it is no failure.
+func reportTestWarning(_ message: String) {
+    guard let test = Test.current else { return print("warning: \(message)") }
+    Issue.record(Comment(rawValue: message), severity: .warning, sourceLocation: test.sourceLocation)
+}
+
 /// Which test framework a failure goes to.
 enum FailureDestination: Equatable {
     case swiftTesting

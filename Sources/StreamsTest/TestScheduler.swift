@@ -21,15 +21,35 @@ enum OffMainActorReporter {
     static func install() { _ = installed }
 }
 
+/// Makes `Hooks.intervalRoundedToZero` a warning of the current test instead of a line on
+/// standard error.
+enum IntervalRoundedToZeroReporter {
+    /// Installed once per process, by the first `TestScheduler`, unless the app set its own hook.
+    private static let installed: Bool = {
+        guard !Hooks.isIntervalRoundedToZeroReplaced else { return false }
+        Hooks.intervalRoundedToZero = { message in reportTestWarning(message) }
+        return true
+    }()
+
+    /// Installs the reporter (once).
+    static func install() { _ = installed }
+}
+
 /// The virtual-time scheduler for tests (RxTest's `TestScheduler`): a
 /// `VirtualTimeScheduler<TestSchedulerVirtualTimeConverter>`.
 ///
 /// Time is an `Int` tick count; `resolution` is seconds per tick (default 1, so `.seconds(5)` is
-/// 5 ticks). Creating one makes ``Streams/Hooks/offMainActorDelivery`` (a main-actor closure
+/// 5 ticks, and `.milliseconds(300)` is 0: pass `resolution: 0.001` to count milliseconds). An
+/// operator's non-zero interval that rounds to zero ticks is reported once per operator
+/// (``Streams/Hooks/intervalRoundedToZero``): creating a test scheduler makes that a warning of the
+/// current Swift Testing test (a line on standard output under XCTest), unless the app installed
+/// its own hook. Creating one makes ``Streams/Hooks/offMainActorDelivery`` (a main-actor closure
 /// due off the main actor under `SharingScheduler.mock`) record a failure of the current test at
 /// the closure's call site instead of stopping the program, unless the app installed its own hook.
-/// With `simulateProcessingDelay` (the default, as in RxTest) work scheduled for "now"
-/// runs one tick later, so `observe(on:)` and `subscribe(on:)` show up in recorded times.
+/// With `simulateProcessingDelay` (the default, as in RxTest) work scheduled for "now" — a hop of
+/// `observe(on:)`, `subscribe(on:)` or a `Driver`, a `schedule` call, a timer whose interval
+/// rounds to zero ticks — runs one tick later, so hops show up in recorded times; turn it off when
+/// they should not count. `scheduleAt` and timers with a real due time are not moved.
 public final class TestScheduler: VirtualTimeScheduler<TestSchedulerVirtualTimeConverter>,
     @unchecked Sendable  // base-class state is lock-guarded
 {
@@ -58,6 +78,7 @@ public final class TestScheduler: VirtualTimeScheduler<TestSchedulerVirtualTimeC
         self.marbleTiming = marbleTiming
         super.init(initialClock: initialClock, converter: TestSchedulerVirtualTimeConverter(resolution: resolution))
         OffMainActorReporter.install()
+        IntervalRoundedToZeroReporter.install()
         LeakTracking.register(self) { scheduler in
             let pending = scheduler.pendingWork
             let work = pending.isEmpty ? "nothing pending" : "pending work at t=\(listTicks(pending))"

@@ -77,4 +77,45 @@ private struct PlainController {
         #expect(log.entries == ["7 at 1"])
         subscription.dispose()
     }
+
+    /// The README's main-actor view model: `debounce` on `MainScheduler.instance`, then
+    /// `asDriver(onErrorJustReturn:)` and `drive`, built inside the mock in a `@MainActor` test.
+    /// The debounce waits in the mocked virtual time, so the screen updates at exact ticks.
+    @MainActor @Test func aViewModelDebouncingOnTheMainSchedulerFollowsTheMockedTime() {
+        let scheduler = TestScheduler(initialClock: 0, resolution: 0.001)  // 1 tick = 1 ms
+        let model = SharingScheduler.mock(scheduler: scheduler) {
+            SearchViewModel(clock: { scheduler.clock }) { text in Observable.just(["\(text)-repo"]) }
+        }
+        scheduler.scheduleAt(100) { model.query.accept("S") }
+        scheduler.scheduleAt(200) { model.query.accept("Sw") }
+        scheduler.scheduleAt(700) { model.query.accept("Swift") }
+        scheduler.advanceTo(499)
+        #expect(model.rendered == [])
+        scheduler.advanceTo(2000)
+        // 300 ms after the last keystroke of each burst, plus the driver's processing tick.
+        #expect(model.rendered == ["sw-repo at 501", "swift-repo at 1001"])
+        model.stop()
+    }
+}
+
+/// A main-actor view model written as the README suggests: search as the user types, on the
+/// main scheduler, shown through a driver.
+@MainActor private final class SearchViewModel {
+    let query = PublishRelay<String>()
+    private(set) var rendered: [String] = []
+    private var subscription: (any Disposable)?
+
+    init(clock: @escaping @Sendable () -> Int, search: @escaping @Sendable (String) -> Observable<[String]>) {
+        subscription = query.asObservable()
+            .map { $0.lowercased() }
+            .debounce(.milliseconds(300), scheduler: MainScheduler.instance)
+            .distinctUntilChanged()
+            .flatMapLatest { text in text.isEmpty ? Observable.just([]) : search(text) }
+            .asDriver(onErrorJustReturn: [])
+            .drive(onNext: { [weak self] results in
+                self?.rendered += results.map { "\($0) at \(clock())" }
+            })
+    }
+
+    func stop() { subscription?.dispose() }
 }

@@ -47,6 +47,8 @@ private struct BufferState<Element> {
 private final class BufferSink<Element>: SerializingSink<Element, [Element], BufferState<Element>>,
     @unchecked Sendable  // see SerializingSink
 {
+    override var timerOperatorName: String { "buffer(timeSpan:count:scheduler:)" }
+
     override func onNext(_ element: Element) {
         update { state, effects in
             state.buffer.append(element)

@@ -18,6 +18,8 @@ extension ObservableType {
 private final class DebounceSink<Element>: SerializingSink<Element, Element, RxTimeInterval>,
     @unchecked Sendable  // see SerializingSink
 {
+    override var timerOperatorName: String { "debounce" }
+
     override func onNext(_ element: Element) {
         update { dueTime, effects in
             effects.hold(element)

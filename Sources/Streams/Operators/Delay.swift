@@ -61,6 +61,12 @@ private struct DelayState<Element> {
 private final class DelaySink<Element>: SerializingSink<Element, Element, DelayState<Element>>,
     @unchecked Sendable  // see SerializingSink
 {
+    override var timerOperatorName: String { "delay" }
+
+    /// The delay it was given: after the first event, its timer waits for what remains of it.
+    /// Read under the lock, on a diagnostic's path only.
+    override var timerOperatorInterval: RxTimeInterval? { readState(\.dueTime) }
+
     override func onNext(_ element: Element) { received(.next(element)) }
     override func onCompleted() { received(.completed) }
 

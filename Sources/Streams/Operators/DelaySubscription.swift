@@ -45,6 +45,8 @@ final class DeferredSubscriptionSink<Element>: Sink<Element, Element>, @unchecke
         super.init(downstream: downstream)
     }
 
+    override var timerOperatorName: String { "delaySubscription" }
+
     override func timerFired(_ id: UInt64) -> any Disposable {
         if isDisposed { return NopDisposable() }
         return source.subscribe(self)

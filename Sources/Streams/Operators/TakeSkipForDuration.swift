@@ -41,9 +41,7 @@ private struct TimedWindow<Element>: Producer {
     let takes: Bool
 
     func subscribe(_ receiver: Receiver<Element>) -> any Disposable {
-        let sink = TimedWindowSink<Element>(
-            state: TimedWindowState(takes: takes), timerScheduler: .timed(scheduler), downstream: receiver
-        )
+        let sink = TimedWindowSink<Element>(takes: takes, scheduler: scheduler, downstream: receiver)
         sink.update { _, effects in effects.armTimer(after: duration) }
         sink.setUpstream(source.subscribe(sink))
         return sink
@@ -62,8 +60,18 @@ private struct TimedWindowState {
 }
 
 private final class TimedWindowSink<Element>: SerializingSink<Element, Element, TimedWindowState>,
-    @unchecked Sendable  // see SerializingSink
+    @unchecked Sendable  // see SerializingSink; `takes` is immutable
 {
+    /// `true` for `take`, `false` for `skip` (the state's copy is read under the lock).
+    private let takes: Bool
+
+    init(takes: Bool, scheduler: any SchedulerType, downstream: Receiver<Element>) {
+        self.takes = takes
+        super.init(state: TimedWindowState(takes: takes), timerScheduler: .timed(scheduler), downstream: downstream)
+    }
+
+    override var timerOperatorName: String { takes ? "take(for:scheduler:)" : "skip(_:scheduler:)" }
+
     override func onNext(_ element: Element) {
         emitNext(element) { state in state.isOpen }
     }

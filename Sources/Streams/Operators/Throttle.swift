@@ -55,6 +55,12 @@ private struct ThrottleState {
 private final class ThrottleSink<Element>: SerializingSink<Element, Element, ThrottleState>,
     @unchecked Sendable  // see SerializingSink
 {
+    override var timerOperatorName: String { "throttle" }
+
+    /// The window it was given: its timer waits for what remains of it. Read under the lock, on a
+    /// diagnostic's path only.
+    override var timerOperatorInterval: RxTimeInterval? { .fromSeconds(readState(\.dueSeconds)) }
+
     override func onNext(_ element: Element) {
         let now = self.now
         update { state, effects in state.received(element, at: now, effects) }

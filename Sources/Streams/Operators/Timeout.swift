@@ -62,6 +62,8 @@ private struct TimeoutState<Element> {
 private final class TimeoutSink<Element>: SerializingSink<Never, Element, TimeoutState<Element>>, ChildOwner,
     @unchecked Sendable  // see SerializingSink
 {
+    override var timerOperatorName: String { "timeout" }
+
     private let other: Observable<Element>
 
     init(

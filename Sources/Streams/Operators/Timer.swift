@@ -16,13 +16,13 @@ extension Observable where Element: RxAbstractInteger & Sendable {
     public static func timer(
         _ dueTime: RxTimeInterval, period: RxTimeInterval? = nil, scheduler: some SchedulerType
     ) -> Observable<Element> {
-        TimerObservable(dueTime: dueTime, period: period, scheduler: scheduler)
+        TimerObservable(dueTime: dueTime, period: period, scheduler: scheduler, name: "timer")
     }
 
     /// Emits `0`, `1`, `2`, … on `scheduler`, one every `period`, starting one `period` after
     /// subscription. It never completes; disposal cancels it.
     public static func interval(_ period: RxTimeInterval, scheduler: some SchedulerType) -> Observable<Element> {
-        TimerObservable(dueTime: period, period: period, scheduler: scheduler)
+        TimerObservable(dueTime: period, period: period, scheduler: scheduler, name: "interval")
     }
 }
 
@@ -31,15 +31,18 @@ private final class TimerObservable<Element: RxAbstractInteger & Sendable>: Obse
     let dueTime: RxTimeInterval
     let period: RxTimeInterval?
     let scheduler: any SchedulerType
+    /// `timer` or `interval`, for diagnostics.
+    let name: StaticString
 
-    init(dueTime: RxTimeInterval, period: RxTimeInterval?, scheduler: any SchedulerType) {
+    init(dueTime: RxTimeInterval, period: RxTimeInterval?, scheduler: any SchedulerType, name: StaticString) {
         self.dueTime = dueTime
         self.period = period
         self.scheduler = scheduler
+        self.name = name
     }
 
     override func subscribe(_ receiver: Receiver<Element>) -> any Disposable {
-        let sink = TimerSink(periodic: period != nil, downstream: receiver)
+        let sink = TimerSink(periodic: period != nil, name: name, downstream: receiver)
         if let period {
             sink.setUpstream(
                 scheduler.schedulePeriodic(TimerTick(target: sink, id: 0), startAfter: dueTime, period: period) {
@@ -58,12 +61,17 @@ private final class TimerSink<Element: RxAbstractInteger & Sendable>: Sink<Eleme
     @unchecked Sendable
 {  // `value` touched only by the timer's non-overlapping ticks
     let periodic: Bool
+    /// `timer` or `interval`, for diagnostics.
+    let name: StaticString
     private var value: Element = 0
 
-    init(periodic: Bool, downstream: Receiver<Element>) {
+    init(periodic: Bool, name: StaticString, downstream: Receiver<Element>) {
         self.periodic = periodic
+        self.name = name
         super.init(downstream: downstream)
     }
+
+    override var timerOperatorName: String { "\(name)" }
 
     override func timerFired(_ id: UInt64) -> any Disposable {
         let current = value

@@ -68,6 +68,8 @@ private struct WindowState<Element> {
 private final class WindowSink<Element>: SerializingSink<Element, WindowStep<Element>, WindowState<Element>>,
     @unchecked Sendable  // see SerializingSink
 {
+    override var timerOperatorName: String { "window(timeSpan:count:scheduler:)" }
+
     override func onNext(_ element: Element) {
         update { state, effects in
             effects.emit(.send(state.window, .next(element)))

@@ -88,7 +88,7 @@ private final class PeriodicState<State: Sendable>: Sendable {
 /// Runs work serially on a dispatch queue (a serial queue it creates, or the one you pass).
 ///
 /// Timers fire on that queue; `now` is the wall clock.
-public class SerialDispatchQueueScheduler: SchedulerType, @unchecked Sendable {  // immutable after init
+public class SerialDispatchQueueScheduler: SchedulerType, TimerHosting, @unchecked Sendable {  // immutable after init
     let configuration: DispatchQueueConfiguration
 
     /// Uses `serialQueue` (which must be serial).
@@ -151,6 +151,13 @@ public class SerialDispatchQueueScheduler: SchedulerType, @unchecked Sendable { 
         action: @escaping @Sendable (StateType) -> StateType
     ) -> any Disposable {
         configuration.schedulePeriodic(state, startAfter: startAfter, period: period, action: action)
+    }
+
+    /// Implementation detail of Streams: a library timer, scheduled with
+    /// ``scheduleRelative(_:dueTime:action:)`` (a class method, so ``MainScheduler`` can send it to a
+    /// mocked scheduler).
+    func scheduleTimer(_ tick: TimerTick, after dueTime: RxTimeInterval) -> DisposableNode {
+        DisposableBox(scheduleRelative(tick, dueTime: dueTime) { $0.fire() })
     }
 }
 

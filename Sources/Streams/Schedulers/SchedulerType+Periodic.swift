@@ -18,7 +18,7 @@ extension SchedulerType {
 /// States: waiting (a run is scheduled; `pending` is its disposable once known); disposed.
 /// `pending` is the scheduler's disposable, user code: a transition that replaces or takes it
 /// returns it, and it is released (or disposed) after unlocking.
-private final class PeriodicRun<Scheduler: SchedulerType, State: Sendable>: Disposable,
+final class PeriodicRun<Scheduler: SchedulerType, State: Sendable>: Disposable,
     @unchecked Sendable  // `cell` is the synchronisation
 {
     private struct Run {

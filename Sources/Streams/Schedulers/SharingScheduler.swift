@@ -5,44 +5,70 @@ import Foundation
 // `action` runs (on that task, or on that thread outside tasks) and by nothing else: tests running
 // in parallel never see each other's mocks. APIs resolve `make()` when they are created, not when
 // an event arrives, so a chain built inside a mock stays virtual whatever thread feeds it later.
+// `MainScheduler.instance` and `asyncInstance` are resolved the same way: read inside a mock, they
+// are stand-ins bound to the mocked scheduler (made once per mock, with it), so an operator that
+// stores one when the chain is built keeps scheduling in the mock's time.
 
 /// The scheduler that UI-facing APIs default to (RxCocoa's `SharingScheduler`): the main
 /// scheduler, or, inside `mock(scheduler:action:)`, the scheduler a test gives.
 ///
 /// `Driver`, `Binder`, `combineModel`'s state delivery and every other API whose scheduler
-/// defaults to the main scheduler take it from ``make()``; so does
-/// `observe(on: MainScheduler.instance)`, the main-actor delivery path. A `MainScheduler` passed
-/// explicitly as an ordinary scheduler argument is not redirected, as in RxCocoa.
+/// defaults to the main scheduler take it from ``make()``. Inside a mock,
+/// ``MainScheduler/instance`` and ``MainScheduler/asyncInstance`` stand for the mocked scheduler
+/// too, so `debounce(_:scheduler:)`, `throttle(_:latest:scheduler:)`, `interval(_:scheduler:)`,
+/// `observe(on:)`… given `MainScheduler.instance` in a chain built there run in the test's
+/// virtual time (RxCocoa redirects only `make()`).
 public enum SharingScheduler {
-    @TaskLocal private static var mocked: (any SchedulerType)?
+    /// A mock in effect: the scheduler the test gave, and the main schedulers that stand for it.
+    struct Mock: Sendable {
+        let scheduler: any SchedulerType
+        let main: MainScheduler
+        let asyncMain: MainScheduler
+
+        init(_ scheduler: any SchedulerType) {
+            self.scheduler = scheduler
+            main = MainScheduler(standingFor: scheduler, alwaysAsync: false)
+            asyncMain = MainScheduler(standingFor: scheduler, alwaysAsync: true)
+        }
+    }
+
+    @TaskLocal private static var mocked: Mock?
 
     /// The scheduler for UI delivery right now: ``MainScheduler/instance``, or, inside
     /// `mock(scheduler:action:)`, the very scheduler the test gave.
     public static func make() -> any SchedulerType {
-        mocked ?? MainScheduler.instance
+        mocked?.scheduler ?? MainScheduler.unmocked
     }
 
     /// The mocked scheduler, or `nil` outside a mock.
-    static var mockedScheduler: (any SchedulerType)? { mocked }
+    static var mockedScheduler: (any SchedulerType)? { mocked?.scheduler }
+
+    /// The mock in effect, or `nil` outside a mock.
+    static var currentMock: Mock? { mocked }
 
     /// Runs `action` with `scheduler` standing in for the main scheduler.
     ///
     /// Inside `action`, ``make()`` returns `scheduler` itself, so a `Driver`, a `Binder` or a
-    /// `combineModel` screen created there delivers in `scheduler`'s (virtual) time. Work the
-    /// scheduler runs is not checked: a plain chain runs wherever the test advances it. Only a
-    /// main-actor closure (a `drive` closure, a view, a `MainActorObservable` subscription) due
-    /// off the main actor is checked: it does not run, and ``Hooks/offMainActorDelivery`` reports
-    /// it with the line that gave the closure (a StreamsTest `TestScheduler` makes that a test
-    /// failure; without it, the program stops with the explanation). So advance a `TestScheduler`
-    /// from the main actor (a `@MainActor` test) when main-actor closures are involved; they then
-    /// run synchronously at their virtual time, inside the advance.
+    /// `combineModel` screen created there delivers in `scheduler`'s (virtual) time; and
+    /// ``MainScheduler/instance`` and ``MainScheduler/asyncInstance`` read there schedule on
+    /// `scheduler` too, so the time operators of a chain built there (`debounce`, `throttle`,
+    /// `delay`, `interval`, `timeout`, `observe(on:)`… given `MainScheduler.instance`) wait in its
+    /// virtual time, whatever thread feeds the chain later.
+    ///
+    /// Work the scheduler runs is not checked: a plain chain runs wherever the test advances it.
+    /// Only a main-actor closure (a `drive` closure, a view, a `MainActorObservable` subscription)
+    /// due off the main actor is checked: it does not run, and ``Hooks/offMainActorDelivery``
+    /// reports it with the line that gave the closure (a StreamsTest `TestScheduler` makes that a
+    /// test failure; without it, the program stops with the explanation). So advance a
+    /// `TestScheduler` from the main actor (a `@MainActor` test) when main-actor closures are
+    /// involved; they then run synchronously at their virtual time, inside the advance.
     ///
     /// Mocks nest (the innermost wins) and end when `action` returns.
     @discardableResult
     public static func mock<Result>(
         scheduler: any SchedulerType, action: () throws -> Result
     ) rethrows -> Result {
-        try $mocked.withValue(scheduler) { try action() }
+        try $mocked.withValue(Mock(scheduler)) { try action() }
     }
 
     /// Runs `action` with the scheduler `makeScheduler` makes standing in for the main scheduler
@@ -61,7 +87,7 @@ public enum SharingScheduler {
         scheduler: any SchedulerType, isolation: isolated (any Actor)? = #isolation,
         action: () async throws -> Result
     ) async rethrows -> Result {
-        try await $mocked.withValue(scheduler) { try await action() }
+        try await $mocked.withValue(Mock(scheduler)) { try await action() }
     }
 }
 

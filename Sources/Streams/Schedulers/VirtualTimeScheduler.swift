@@ -12,6 +12,8 @@ import Foundation
 /// clock is set to an item's time *before* its action runs, never moves back, and work scheduled
 /// while running runs in the same run if it is due. An `RxTimeInterval` (``scheduleRelative(_:dueTime:action:)``,
 /// every time operator's timer) is due at the clock offset by the converter's interval for it.
+/// When a time operator's non-zero interval comes out as no time at all (300 ms on ticks of a
+/// second), the scheduler reports it, once per operator, to ``Hooks/intervalRoundedToZero``.
 ///
 /// Thread safety: the clock and the queue are behind a lock, and actions run outside it, but
 /// virtual time is meant to be driven from one thread (the test's).
@@ -74,6 +76,10 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
 
     private let cell: LockedCell<State>
 
+    /// The operators whose interval this scheduler rounded to zero ticks and reported
+    /// (VirtualTimeRounding.swift).
+    let roundedIntervalReports = RoundedIntervalReports()
+
     /// How this scheduler's virtual time maps to dates and seconds: the one place where virtual
     /// time is converted.
     public let converter: Converter
@@ -134,20 +140,45 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     /// metadata lookup for a generic item class (``TimerHosting``).
     @_specialize(where Converter == TickVirtualTimeConverter)
     func scheduleTimer(_ tick: TimerTick, after dueTime: RxTimeInterval) -> DisposableNode {
-        enqueue(VirtualTimerItem(tick: tick), after: dueTime)
+        enqueue(VirtualTimerItem(tick: tick), after: dueTime, timer: tick.target)
     }
 
-    /// Queues `item` at the clock offset by `dueTime`, as adjusted by the hook; returns it.
+    /// Queues `item` at the clock offset by `dueTime`, as adjusted by the hook; returns it. A
+    /// library `timer`'s non-zero `dueTime` that the converter rounds to no time at all is
+    /// reported (once per operator).
     ///
     /// The clock is read and converted outside the lock (the converter and the hook are not
     /// engine code). Should another thread move the clock in between, the item is only late: it
     /// runs at the next step of a run, without moving the clock back.
     @inline(never)
-    private func enqueue(_ item: VirtualItemBase, after dueTime: RxTimeInterval) -> VirtualItemBase {
+    private func enqueue(
+        _ item: VirtualItemBase, after dueTime: RxTimeInterval, timer: DisposableNode? = nil
+    ) -> VirtualItemBase {
         let offset = converter.convertToVirtualTimeInterval(dueTime.seconds)
-        let time = adjustScheduledTime(converter.offsetVirtualTime(lockedClock(), offset: offset))
+        let clock = lockedClock()
+        let due = converter.offsetVirtualTime(clock, offset: offset)
+        if let timer, dueTime.totalNanoseconds > 0, converter.compareVirtualTime(due, clock) == .equal {
+            reportRoundedToZero(dueTime, by: timer)
+        }
+        let time = adjustScheduledTime(due)
         cell.update { $0.insert(item, at: time) }
         return item
+    }
+
+    /// Runs `action` first after `startAfter`, then every `period`, each run due one `period`
+    /// after the previous one was due. A library timer's interval that rounds to no time at all
+    /// is reported, as for ``scheduleRelative(_:dueTime:action:)``'s.
+    public func schedulePeriodic<StateType: Sendable>(
+        _ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval,
+        action: @escaping @Sendable (StateType) -> StateType
+    ) -> any Disposable {
+        if let tick = state as? TimerTick {
+            reportIfRoundedToZero(startAfter, by: tick.target)
+            reportIfRoundedToZero(period, by: tick.target)
+        }
+        let periodic = PeriodicRun(scheduler: self, state: state, period: period, action: action)
+        periodic.start(after: startAfter)
+        return periodic
     }
 
     /// Queues `item` at `time`; returns it.

@@ -204,6 +204,14 @@ class SerializingSink<Input, Output, State>: Sink<Input, Output>,
         }
     }
 
+    /// Reads the state under the lock, for a diagnostic off the event path: takes part in no
+    /// transition and carries out no one's work. `read` must only copy a value out.
+    final func readState<Value>(_ read: (State) -> Value) -> Value {
+        control.lock()
+        defer { control.unlock() }
+        return read(state)
+    }
+
     // MARK: Timer
 
     /// The timer scheduler's clock. Read it before a transition, never inside one.

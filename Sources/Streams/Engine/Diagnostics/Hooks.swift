@@ -51,6 +51,45 @@ public enum Hooks {
         offMainActorSlot.get()(message, site)
     }
 
+    /// Reports an operator's interval that a virtual-time scheduler rounds to zero ticks (see
+    /// ``intervalRoundedToZero``).
+    public typealias IntervalRoundedToZero = @Sendable (_ message: String) -> Void
+
+    private static let roundedToZeroSlot = HookSlot<IntervalRoundedToZero> { message in
+        FileHandle.standardError.write(Data("\(message)\n".utf8))
+    }
+
+    /// Called when a time operator's non-zero interval rounds to zero ticks on a virtual-time
+    /// scheduler — `debounce(.milliseconds(300), scheduler:)` on a `TestScheduler` of RxTest's
+    /// default 1-second ticks — so the operator does not wait at all. Once per operator and
+    /// scheduler; `message` names the operator, the interval, the tick and the fix (a finer
+    /// `resolution:`, such as `0.001` for milliseconds).
+    ///
+    /// The default writes `message` to standard error, one line. StreamsTest installs a reporter
+    /// when a `TestScheduler` is created (unless another hook was installed first) that records it
+    /// as a warning of the current Swift Testing test, which does not fail it, or prints it under
+    /// XCTest.
+    public static var intervalRoundedToZero: IntervalRoundedToZero {
+        get { roundedToZeroSlot.get() }
+        set {
+            roundedToZeroSlot.set(newValue)
+            roundedToZeroReplaced.set(true)
+        }
+    }
+
+    private static let roundedToZeroReplaced = HookFlag()
+
+    /// Whether ``intervalRoundedToZero`` was ever set (so a default reporter should not replace it).
+    package static var isIntervalRoundedToZeroReplaced: Bool { roundedToZeroReplaced.value }
+
+    /// Where ``intervalRoundedToZero`` reports go while a test collects them on its own task
+    /// (`nil`: to the hook). Task-local, so tests collecting in parallel do not share reports.
+    @TaskLocal package static var intervalRoundedToZeroCollector: IntervalRoundedToZero?
+
+    static func reportIntervalRoundedToZero(_ message: String) {
+        (intervalRoundedToZeroCollector ?? roundedToZeroSlot.get())(message)
+    }
+
     /// Called with an error that reached a subscriber without an `onError` handler, and the call
     /// stack captured when that subscription was made (empty unless ``recordCallStackOnError``).
     ///

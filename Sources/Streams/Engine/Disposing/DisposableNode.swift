@@ -42,6 +42,16 @@ class DisposableNode: Disposable, @unchecked Sendable {  // the word is only tou
         preconditionFailure("\(type(of: self)) scheduled a timer but does not handle it")
     }
 
+    /// The operator whose timer this object schedules, as diagnostics name it
+    /// (``Hooks/intervalRoundedToZero``): `"debounce"`. Read only when a report is made, never
+    /// per element; timer targets override it.
+    var timerOperatorName: String { "\(type(of: self))" }
+
+    /// The interval the operator was given, for an operator whose timer may wait for less (what
+    /// remains of it: `throttle`, `delay`); `nil` when every timer it schedules waits for the
+    /// interval it was given. Read only when a report may be made.
+    var timerOperatorInterval: RxTimeInterval? { nil }
+
     /// Releases the part of the object that `key` names. Only observer lists use keys (a subject's
     /// subscription is its observer list and the observer's id); the default ignores `key`.
     func dispose(key: UInt64) { dispose() }
