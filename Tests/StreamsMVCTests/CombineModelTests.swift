@@ -6,7 +6,7 @@ import Testing
 /// A controller that counts how often it runs and answers each query after 20 ticks.
 struct CountingSearchController: FlatMapController {
     let scheduler: TestScheduler
-    let runs: Tally<String>
+    let runs: Recorder<String>
     var flatMapType: FlatMapType { .latest }
 
     func flatMapToAction(event: String) -> Observable<String> {
@@ -26,7 +26,7 @@ struct LatestActionModel: ReducerModel {
     @Test func threeBindingsRunTheControllerOncePerEvent() {
         let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: false)
         let typing = scheduler.createHotObservable([.next(210, "rx"), .next(300, "swift")])
-        let runs = Tally<String>()
+        let runs = Recorder<String>()
         let view = RecordingView<String>(scheduler: scheduler, bindings: 3)
         var screen: (any Disposable)?
         scheduler.scheduleAt(200) {
@@ -52,7 +52,7 @@ struct LatestActionModel: ReducerModel {
         let view = LateBindingView(scheduler: scheduler, late: late)
         let screen = combineModel(
             LatestActionModel(), withView: view,
-            controller: CountingSearchController(scheduler: scheduler, runs: Tally()),
+            controller: CountingSearchController(scheduler: scheduler, runs: Recorder()),
             andUserInteractable: ScriptedUser(events: typing.asObservable()), scheduler: scheduler)
         scheduler.advanceTo(400)
         screen.dispose()
@@ -85,7 +85,7 @@ struct LatestActionModel: ReducerModel {
     @Test func unhandledErrorIsReportedAndTheViewKeepsItsLastState() {
         let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: false)
         let typing = scheduler.createHotObservable([.next(210, "a"), .error(220, MVCTestError())])
-        let reported = Tally<String>()
+        let reported = Recorder<String>()
         let view = RecordingView<String>(scheduler: scheduler, bindings: 1)
         var screen: (any Disposable)?
         scheduler.scheduleAt(200) {
@@ -124,14 +124,14 @@ struct LatestActionModel: ReducerModel {
     @Test func bindingOncePerScreenGivesNEventsNotNSquared() {
         let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: false)
         let keystrokes = PublishSubject<String>()
-        let buggyRuns = Tally<String>()
+        let buggyRuns = Recorder<String>()
         let bag = DisposeBag()
         // The bug: every callback binds again.
         keystrokes.subscribe(onNext: { [weak bag] _ in
             guard let bag else { return }
             keystrokes.subscribe(onNext: { buggyRuns.append($0) }).disposed(by: bag)
         }).disposed(by: bag)
-        let runs = Tally<String>()
+        let runs = Recorder<String>()
         let view = RecordingView<String>(scheduler: scheduler, bindings: 3)
         let screen = combineModel(
             LatestActionModel(), withView: view, controller: CountingSearchController(scheduler: scheduler, runs: runs),
@@ -150,7 +150,7 @@ struct LatestActionModel: ReducerModel {
             let view = RecordingView<String>(scheduler: scheduler, bindings: 3)
             let screen = combineModel(
                 LatestActionModel(), withView: view,
-                controller: CountingSearchController(scheduler: scheduler, runs: Tally()),
+                controller: CountingSearchController(scheduler: scheduler, runs: Recorder()),
                 andUserInteractable: ScriptedUser(events: user.asObservable()), scheduler: scheduler)
             user.onNext("pending")
             screen.dispose()

@@ -3,25 +3,6 @@ import Streams
 import StreamsMVC
 import StreamsTest
 
-/// A thread-safe counter/list for MVC tests.
-final class Tally<Value>: @unchecked Sendable {
-    // Unchecked Sendable: `storage` guarded by `lock`.
-    private let lock = NSLock()
-    private var storage: [Value] = []
-
-    func append(_ value: Value) {
-        lock.lock()
-        storage.append(value)
-        lock.unlock()
-    }
-
-    var values: [Value] {
-        lock.lock()
-        defer { lock.unlock() }
-        return storage
-    }
-}
-
 /// A user interactable backed by a test observable.
 @MainActor
 struct ScriptedUser<Event>: UserInteractable {
