@@ -83,32 +83,9 @@ import Testing
     }
 
     @Test func synchronousFailuresAreRetriedInALoopNotByRecursion() {
-        let attempts = Locked<Int>(0)
-        let source = Observable<Int>.create { observer in
-            let attempt = attempts.withLock { count in
-                count += 1
-                return count
-            }
-            observer.onNext(attempt)
-            if attempt < 100_000 {
-                observer.onError(TestError())
-            } else {
-                observer.onCompleted()
-            }
-            return Disposables.create()
-        }
-        let last = Locked<Int>(0)
-        let completed = Locked<Bool>(false)
-        let (scope, _) = LiveResources.withScope {
-            _ = source.retry().subscribe(
-                onNext: { value in last.withLock { $0 = value } },
-                onCompleted: { completed.withLock { $0 = true } })
-        }
-        let lastValue = last.withLock { $0 }
-        let didComplete = completed.withLock { $0 }
-        #expect(lastValue == 100_000)
-        #expect(didComplete)
-        #expect(scope.total == 0)
+        let (last, completed) = lastOfSynchronousRetries(attempts: 100_000, failingWith: TestError()) { $0.retry() }
+        #expect(last == 100_000)
+        #expect(completed)
     }
 
     @Test func synchronousFailuresWithACountEndWithTheError() {

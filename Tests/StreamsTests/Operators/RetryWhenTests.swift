@@ -101,32 +101,11 @@ import Testing
     }
 
     @Test func synchronousFailuresRetriedBySynchronousTriggersDoNotRecurse() {
-        let attempts = Locked<Int>(0)
-        let source = Observable<Int>.create { observer in
-            let attempt = attempts.withLock { count in
-                count += 1
-                return count
-            }
-            observer.onNext(attempt)
-            if attempt < 20_000 {
-                observer.onError(RetryError())
-            } else {
-                observer.onCompleted()
-            }
-            return Disposables.create()
+        let (last, completed) = lastOfSynchronousRetries(attempts: 20_000, failingWith: RetryError()) {
+            $0.retry { (errors: Observable<RetryError>) in errors }
         }
-        let last = Locked<Int>(0)
-        let completed = Locked<Bool>(false)
-        let (scope, _) = LiveResources.withScope {
-            _ = source.retry { (errors: Observable<RetryError>) in errors }.subscribe(
-                onNext: { value in last.withLock { $0 = value } },
-                onCompleted: { completed.withLock { $0 = true } })
-        }
-        let lastValue = last.withLock { $0 }
-        let didComplete = completed.withLock { $0 }
-        #expect(lastValue == 20_000)
-        #expect(didComplete)
-        #expect(scope.total == 0)
+        #expect(last == 20_000)
+        #expect(completed)
     }
 
     @Test func unannotatedHandlerUsesTheUntypedOverload() {
