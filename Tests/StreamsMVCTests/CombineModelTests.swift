@@ -144,7 +144,7 @@ struct LatestActionModel: ReducerModel {
     }
 
     @Test func disposingTearsEverythingDown() {
-        let (scope, _) = LiveResources.withScope {
+        expectNoLeaks {
             let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: false)
             let user = PublishSubject<String>()
             let view = RecordingView<String>(scheduler: scheduler, bindings: 3)
@@ -157,7 +157,6 @@ struct LatestActionModel: ReducerModel {
             #expect(!user.hasObservers)
             #expect(scheduler.pendingTimes.isEmpty)
         }
-        #expect(scope.total == 0)
     }
 }
 

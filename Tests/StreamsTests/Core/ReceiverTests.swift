@@ -10,7 +10,7 @@ private struct CountingDisposable: Disposable {
 /// How a subscription node keeps and releases its upstream, whatever kind of disposable it is.
 @Suite struct ReceiverTests {
     @Test func anOperatorSinkUpstreamIsDisposedWithTheSubscription() {
-        let (scope, _) = LiveResources.withScope {
+        expectNoLeaks {
             let subject = PublishSubject<Int>()
             let received = Recorder<Int>()
             let subscription = subject.map { $0 * 2 }.filter { $0 > 2 }.subscribe(onNext: { received.append($0) })
@@ -22,7 +22,6 @@ private struct CountingDisposable: Disposable {
             #expect(!subject.hasObservers)
             #expect(received.values == [4])
         }
-        #expect(scope.total == 0)
     }
 
     @Test func everyKindOfDisposableReturnedByCreateIsDisposedOnce() {
@@ -38,7 +37,7 @@ private struct CountingDisposable: Disposable {
                 )
             },
         ]
-        let (scope, _) = LiveResources.withScope {
+        expectNoLeaks {
             for source in sources {
                 let subscription = source.map { $0 }.subscribe(onNext: { _ in })
                 subscription.dispose()
@@ -48,7 +47,6 @@ private struct CountingDisposable: Disposable {
         #expect(structCount.value == 1)
         #expect(actionCount.value == 1)
         #expect(compositeCount.value == 2)
-        #expect(scope.total == 0)
     }
 
     @Test func anUpstreamArrivingAfterATerminalEventIsDisposedAtOnce() {

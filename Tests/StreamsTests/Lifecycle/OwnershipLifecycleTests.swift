@@ -11,7 +11,7 @@ import Testing
     @Test func disposeBagGoingAwayDisposesSubscriptionsThatNeverTerminated() {
         let subject = PublishSubject<Int>()
         let seen = Recorder<Int>()
-        let (scope, _) = LiveResources.withScope {
+        expectNoLeaks {
             do {
                 let bag = DisposeBag()
                 subject.map { $0 * 2 }.subscribe(onNext: { seen.append($0) }).disposed(by: bag)
@@ -25,7 +25,6 @@ import Testing
         }
         #expect(seen.values == [2])
         #expect(!subject.hasObservers)
-        #expect(scope.total == 0)
     }
 
     /// Subscribes through `subscribe` with a fresh owner that goes out of scope while the
@@ -45,7 +44,7 @@ import Testing
 
     @Test func subscribeWithOwnerDoesNotRetainTheOwnerOnAnyType() {
         let subject = PublishSubject<Int>()
-        let (scope, released) = LiveResources.withScope {
+        let released = expectNoLeaks {
             [
                 ownerIsReleased { subject.subscribe(with: $0, onNext: { _, _ in }, onCompleted: { _ in }) },
                 ownerIsReleased { subject.take(1).asSingle().subscribe(with: $0, onSuccess: { _, _ in }) },
@@ -58,7 +57,6 @@ import Testing
         }
         #expect(released == [true, true, true, true, true])
         #expect(!subject.hasObservers)
-        #expect(scope.total == 0)
     }
 
     @MainActor @Test func mainActorSubscribeWithOwnerDoesNotRetainTheOwner() {

@@ -327,7 +327,7 @@ import Testing
         weak var weakCaptured: Captured?
         weak var weakSource: AnyObject?
         var kept: AnyObject?
-        let (scope, _) = LiveResources.withScope {
+        expectNoLeaks {
             do {
                 let captured = Captured()
                 weakCaptured = captured
@@ -339,7 +339,6 @@ import Testing
         }
         if ending == .dropped { #expect(weakSource == nil) } else { #expect(kept is Subject<Int>) }
         #expect(weakCaptured == nil)
-        #expect(scope.total == 0)
         withExtendedLifetime(kept) {}
     }
 }

@@ -6,7 +6,7 @@ import Testing
     struct TestError: Error, Equatable {}
 
     @Test func firstToEmitWinsAndTheOtherIsDisposedAtOnce() {
-        let (scope, _) = LiveResources.withScope {
+        expectNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)
             let xs = scheduler.createHotObservable([.next(215, 1), .next(225, 2), .completed(240)])
             let ys = scheduler.createHotObservable([.next(210, 10), .next(220, 20), .completed(300)])
@@ -15,11 +15,10 @@ import Testing
             #expect(xs.subscriptions == [Subscription(200, 210)])
             #expect(ys.subscriptions == [Subscription(200, 300)])
         }
-        #expect(scope.total == 0)
     }
 
     @Test func aTerminalEventAlsoWins() {
-        let (scope, _) = LiveResources.withScope {
+        expectNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)
             let xs = scheduler.createHotObservable([.next(215, 1), .completed(240)])
             let ys = scheduler.createHotObservable([.next(220, 20), .completed(300)])
@@ -30,7 +29,6 @@ import Testing
             #expect(ys.subscriptions == [Subscription(200, 205)])
             #expect(zs.subscriptions == [Subscription(200, 205)])
         }
-        #expect(scope.total == 0)
     }
 
     @Test func emptyAmbNeverEmits() {
@@ -40,7 +38,7 @@ import Testing
     }
 
     @Test func disposalDisposesEverySource() {
-        let (scope, _) = LiveResources.withScope {
+        expectNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)
             let xs = scheduler.createHotObservable("----------a", values: ["a": 1])
             let ys = scheduler.createHotObservable("-a------------------b", values: ["a": 10, "b": 20])
@@ -57,6 +55,5 @@ import Testing
             assertSubscriptions(as1, "^----!")
             assertSubscriptions(bs1, "^----!")
         }
-        #expect(scope.total == 0)
     }
 }

@@ -32,12 +32,11 @@ import Testing
     }
 
     @Test func releasesEverything() {
-        let (scope, _) = LiveResources.withScope {
+        expectNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)
             let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .next(230, 3), .completed(300)])
             _ = scheduler.start { xs.buffer(timeSpan: .seconds(50), count: 2, scheduler: scheduler) }
             _ = scheduler.start(disposed: 260) { xs.buffer(timeSpan: .seconds(50), count: 2, scheduler: scheduler) }
         }
-        #expect(scope.total == 0)
     }
 }

@@ -7,7 +7,7 @@ import Testing
     struct TestError: Error, Equatable {}
 
     @Test func emitsOnEveryElementOnceAllHaveEmitted() {
-        let (scope, _) = LiveResources.withScope {
+        expectNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)
             let xs = scheduler.createHotObservable("a----^b-d-|", values: ["a": 1, "b": 2, "d": 4])
             let ys = scheduler.createHotObservable("a----^-c-e-|", values: ["a": 1, "c": 3, "e": 5])
@@ -16,11 +16,10 @@ import Testing
             assertSubscriptions(xs, "     ^----!")
             assertSubscriptions(ys, "     ^-----!")
         }
-        #expect(scope.total == 0)
     }
 
     @Test func emptyAndNeverNeverTerminates() {
-        let (scope, _) = LiveResources.withScope {
+        expectNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)
             let e = scheduler.createHotObservable([.next(150, 1), .completed(210)])
             let n = scheduler.createHotObservable([.next(150, 1)])
@@ -29,11 +28,10 @@ import Testing
             #expect(e.subscriptions == [Subscription(200, 210)])
             #expect(n.subscriptions == [Subscription(200, 1000)])
         }
-        #expect(scope.total == 0)
     }
 
     @Test func completesWhenAnElementCanNeverCombine() {
-        let (scope, _) = LiveResources.withScope {
+        expectNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)
             let e = scheduler.createHotObservable("a----^|", values: ["a": 1])
             let o = scheduler.createHotObservable("a----^-b-------|", values: ["a": 1, "b": 2])
@@ -42,11 +40,10 @@ import Testing
             assertSubscriptions(e, "     ^!")
             assertSubscriptions(o, "     ^-!")
         }
-        #expect(scope.total == 0)
     }
 
     @Test func errorFailsAndDisposesTheOthers() {
-        let (scope, _) = LiveResources.withScope {
+        expectNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)
             let xs = scheduler.createHotObservable([.next(210, 2), .next(230, 4), .completed(250)])
             let ys = scheduler.createHotObservable([.next(220, 3), .error(235, TestError())])
@@ -57,11 +54,10 @@ import Testing
             #expect(ys.subscriptions == [Subscription(200, 235)])
             #expect(zs.subscriptions == [Subscription(200, 235)])
         }
-        #expect(scope.total == 0)
     }
 
     @Test func selectorErrorFails() {
-        let (scope, _) = LiveResources.withScope {
+        expectNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)
             let xs = scheduler.createHotObservable("-b-d-|", values: ["b": 2, "d": 4])
             let ys = scheduler.createHotObservable("--c---|", values: ["c": 3])
@@ -75,11 +71,10 @@ import Testing
             assertSubscriptions(xs, "^--!")
             assertSubscriptions(ys, "^--!")
         }
-        #expect(scope.total == 0)
     }
 
     @Test func disposalDisposesEverySource() {
-        let (scope, _) = LiveResources.withScope {
+        expectNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)
             let xs = scheduler.createHotObservable([.next(210, 1), .next(300, 2)])
             let ys = scheduler.createHotObservable([.next(220, 10), .next(310, 20)])
@@ -88,11 +83,10 @@ import Testing
             #expect(xs.subscriptions == [Subscription(200, 250)])
             #expect(ys.subscriptions == [Subscription(200, 250)])
         }
-        #expect(scope.total == 0)
     }
 
     @Test func tupleFormsOfThreeAndFour() {
-        let (scope, _) = LiveResources.withScope {
+        expectNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)
             let a = scheduler.createHotObservable([.next(210, 1), .completed(300)])
             let b = scheduler.createHotObservable([.next(220, 2), .completed(300)])
@@ -117,7 +111,6 @@ import Testing
             #expect(d.subscriptions == [])
             #expect(d2.subscriptions == [Subscription(200, 310)])
         }
-        #expect(scope.total == 0)
     }
 
     @Test func eightSourcesOfEightTypesKeepTheirOrder() {
@@ -141,7 +134,7 @@ import Testing
     }
 
     @Test func collectionForms() {
-        let (scope, _) = LiveResources.withScope {
+        expectNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)
             let xs = scheduler.createHotObservable([.next(210, 1), .next(230, 3), .completed(250)])
             let ys = scheduler.createHotObservable([.next(220, 2), .completed(240)])
@@ -162,11 +155,10 @@ import Testing
             let none = empty.start { Observable<Int>.combineLatest([Observable<Int>]()) }
             #expect(none.events == [.next(200, []), .completed(200)])
         }
-        #expect(scope.total == 0)
     }
 
     @Test func sourcesOnDifferentThreadsKeepOrderAndGrammar() {
-        let (scope, _) = LiveResources.withScope {
+        expectNoLeaks {
             let count = 20_000
             let probe = MultiSourceProbe<[Int]>()
             let queues = [DispatchQueue(label: "combine-x"), DispatchQueue(label: "combine-y")]
@@ -185,6 +177,5 @@ import Testing
             #expect(probe.completed)
             subscription.dispose()
         }
-        #expect(scope.total == 0)
     }
 }

@@ -6,7 +6,7 @@ import Testing
     struct TestError: Error, Equatable {}
 
     @Test func subscribesEachSourceWhenThePreviousCompletes() {
-        let (scope, _) = LiveResources.withScope {
+        expectNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)
             let ys1 = scheduler.createColdObservable("-ab|", values: ["a": 1, "b": 2])
             let ys2 = scheduler.createColdObservable("-c---|", values: ["c": 3])
@@ -15,11 +15,10 @@ import Testing
             assertSubscriptions(ys1, "^--!")
             assertSubscriptions(ys2, "---^----!")
         }
-        #expect(scope.total == 0)
     }
 
     @Test func errorStopsBeforeTheNextSource() {
-        let (scope, _) = LiveResources.withScope {
+        expectNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)
             let ys1 = scheduler.createColdObservable("-a#", values: ["a": 1], error: TestError())
             let ys2 = scheduler.createColdObservable("-c---|", values: ["c": 3])
@@ -28,11 +27,10 @@ import Testing
             assertSubscriptions(ys1, "^-!")
             assertSubscriptions(ys2)
         }
-        #expect(scope.total == 0)
     }
 
     @Test func disposalDisposesTheRunningSource() {
-        let (scope, _) = LiveResources.withScope {
+        expectNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)
             let ys1 = scheduler.createColdObservable([.next(10, 1), .completed(30)])
             let ys2 = scheduler.createColdObservable([.next(10, 3), .completed(50)])
@@ -41,7 +39,6 @@ import Testing
             #expect(ys1.subscriptions == [Subscription(200, 230)])
             #expect(ys2.subscriptions == [Subscription(230, 235)])
         }
-        #expect(scope.total == 0)
     }
 
     @Test func emptySequenceCompletesAtOnce() {
@@ -60,7 +57,7 @@ import Testing
     }
 
     @Test func hundredThousandSynchronousSourcesDoNotGrowTheStack() {
-        let (scope, _) = LiveResources.withScope {
+        expectNoLeaks {
             let sources = (0..<100_000).map { Observable.just($0) }
             let probe = MultiSourceProbe<Int>()
             let subscription = Observable.concat(sources).subscribe(probe)
@@ -69,6 +66,5 @@ import Testing
             #expect(probe.completed)
             subscription.dispose()
         }
-        #expect(scope.total == 0)
     }
 }

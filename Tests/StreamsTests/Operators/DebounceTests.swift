@@ -57,13 +57,12 @@ import Testing
     }
 
     @Test func releasesEverythingAfterTerminationAndDisposal() {
-        let (scope, _) = LiveResources.withScope {
+        expectNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)
             let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(230)])
             let ys = scheduler.createHotObservable([.next(210, 1), .next(220, 2)])
             _ = scheduler.start { xs.debounce(.seconds(20), scheduler: scheduler) }
             _ = scheduler.start(disposed: 225) { ys.debounce(.seconds(20), scheduler: scheduler) }
         }
-        #expect(scope.total == 0)
     }
 }

@@ -65,14 +65,13 @@ import Testing
     }
 
     @Test func releasesEverything() {
-        let (scope, _) = LiveResources.withScope {
+        expectNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)
             let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(230)])
             let ys = scheduler.createHotObservable([.next(210, 1), .next(220, 2)])
             _ = scheduler.start { xs.delay(.seconds(20), scheduler: scheduler) }
             _ = scheduler.start(disposed: 235) { ys.delay(.seconds(20), scheduler: scheduler) }
         }
-        #expect(scope.total == 0)
     }
 }
 
@@ -112,12 +111,11 @@ import Testing
     }
 
     @Test func releasesEverything() {
-        let (scope, _) = LiveResources.withScope {
+        expectNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)
             let xs = scheduler.createColdObservable([.next(50, 42), .completed(70)])
             _ = scheduler.start { xs.delaySubscription(.seconds(30), scheduler: scheduler) }
             _ = scheduler.start(disposed: 220) { xs.delaySubscription(.seconds(30), scheduler: scheduler) }
         }
-        #expect(scope.total == 0)
     }
 }

@@ -6,7 +6,7 @@ import Testing
     struct TestError: Error, Equatable {}
 
     @Test func dropsOuterElementsWhileAnInnerRuns() {
-        let (scope, _) = LiveResources.withScope {
+        expectNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)
             let ys1 = scheduler.createColdObservable([.next(10, 1), .next(20, 2), .next(30, 3), .completed(40)])
             let ys2 = scheduler.createColdObservable([.next(10, 10), .completed(20)])
@@ -19,11 +19,10 @@ import Testing
             #expect(ys1.subscriptions == [Subscription(210, 250)])
             #expect(ys2.subscriptions == [Subscription(260, 280)])
         }
-        #expect(scope.total == 0)
     }
 
     @Test func waitsForTheRunningInnerBeforeCompleting() {
-        let (scope, _) = LiveResources.withScope {
+        expectNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)
             let ys1 = scheduler.createColdObservable("-a--------|", values: ["a": 1])
             let xs = scheduler.createHotObservable("-y---|", values: ["y": ys1])
@@ -32,11 +31,10 @@ import Testing
             assertSubscriptions(xs, "^----!")
             assertSubscriptions(ys1, "-^---------!")
         }
-        #expect(scope.total == 0)
     }
 
     @Test func innerErrorAndDisposal() {
-        let (scope, _) = LiveResources.withScope {
+        expectNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)
             let ys1 = scheduler.createColdObservable([.next(10, 1), .error(20, TestError())])
             let xs = scheduler.createHotObservable([.next(210, ys1), .completed(300)])
@@ -53,7 +51,6 @@ import Testing
             #expect(zs.subscriptions == [Subscription(200, 250)])
             #expect(zs1.subscriptions == [Subscription(210, 250)])
         }
-        #expect(scope.total == 0)
     }
 
     @Test func selectorErrorFails() {

@@ -17,7 +17,7 @@ import Testing
     }
 
     @Test func emitsEachNewGroupAndCompletes() {
-        let (scope, _) = LiveResources.withScope {
+        expectNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)
             let xs = scheduler.createHotObservable(Self.words)
             let res = scheduler.start { xs.groupBy(keySelector: Self.key).map { $0.key } }
@@ -27,11 +27,10 @@ import Testing
                 ])
             #expect(xs.subscriptions == [Subscription(200, 570)])
         }
-        #expect(scope.total == 0)
     }
 
     @Test func groupsCarryTheirElements() {
-        let (scope, _) = LiveResources.withScope {
+        expectNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)
             let xs = scheduler.createHotObservable([
                 .next(205, 1), .next(210, 2), .next(240, 3), .next(280, 4), .completed(300),
@@ -45,11 +44,10 @@ import Testing
                 ])
             #expect(xs.subscriptions == [Subscription(200, 300)])
         }
-        #expect(scope.total == 0)
     }
 
     @Test func errorAndKeySelectorError() {
-        let (scope, _) = LiveResources.withScope {
+        expectNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)
             let xs = scheduler.createHotObservable("-ab#", values: ["a": 1, "b": 2], error: TestError())
             let res = scheduler.start { xs.groupBy { $0 % 2 }.flatMap { $0 } }
@@ -68,22 +66,20 @@ import Testing
             assertMarbles(thrown, "-a#", values: ["a": 1], error: TestError())
             assertSubscriptions(ys, "^-!")
         }
-        #expect(scope.total == 0)
     }
 
     @Test func outerDisposalWithoutGroupSubscriptionsUnsubscribes() {
-        let (scope, _) = LiveResources.withScope {
+        expectNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)
             let xs = scheduler.createHotObservable(Self.words)
             let res = scheduler.start(disposed: 355) { xs.groupBy(keySelector: Self.key).map { $0.key } }
             #expect(res.events == [.next(220, "foo"), .next(270, "bar"), .next(350, "baz")])
             #expect(xs.subscriptions == [Subscription(200, 355)])
         }
-        #expect(scope.total == 0)
     }
 
     @Test func aLiveGroupSubscriptionKeepsTheSourceSubscribed() {
-        let (scope, _) = LiveResources.withScope {
+        expectNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)
             let xs = scheduler.createHotObservable(Self.words)
             let foo = scheduler.createObserver(String.self)
@@ -101,7 +97,6 @@ import Testing
             state.outer = nil
             state.inner = nil
         }
-        #expect(scope.total == 0)
     }
 }
 

@@ -6,7 +6,7 @@ import Testing
     struct TestError: Error, Equatable {}
 
     @Test func mergeMaxConcurrentQueuesExtraInners() {
-        let (scope, _) = LiveResources.withScope {
+        expectNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)
             let ys1 = scheduler.createColdObservable([.next(5, 1), .completed(30)])
             let ys2 = scheduler.createColdObservable([.next(5, 2), .completed(50)])
@@ -22,11 +22,10 @@ import Testing
             #expect(ys2.subscriptions == [Subscription(220, 270)])
             #expect(ys3.subscriptions == [Subscription(240, 250)])
         }
-        #expect(scope.total == 0)
     }
 
     @Test func concatOfObservablesRunsOneAtATime() {
-        let (scope, _) = LiveResources.withScope {
+        expectNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)
             let ys1 = scheduler.createColdObservable([.next(5, 1), .completed(30)])
             let ys2 = scheduler.createColdObservable([.next(5, 2), .completed(50)])
@@ -42,11 +41,10 @@ import Testing
             #expect(ys2.subscriptions == [Subscription(240, 290)])
             #expect(ys3.subscriptions == [Subscription(290, 300)])
         }
-        #expect(scope.total == 0)
     }
 
     @Test func concatMapCallsTheSelectorOnArrival() {
-        let (scope, _) = LiveResources.withScope {
+        expectNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)
             let ysA = scheduler.createColdObservable([.next(5, 10), .next(15, 11), .completed(20)])
             let ysB = scheduler.createColdObservable([.next(5, 20), .next(15, 21), .completed(20)])
@@ -58,11 +56,10 @@ import Testing
             #expect(ysA.subscriptions == [Subscription(210, 230)])
             #expect(ysB.subscriptions == [Subscription(230, 250)])
         }
-        #expect(scope.total == 0)
     }
 
     @Test func concatMapErrorAndDisposal() {
-        let (scope, _) = LiveResources.withScope {
+        expectNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)
             let ysA = scheduler.createColdObservable([.next(5, 10), .error(15, TestError())])
             let ysB = scheduler.createColdObservable([.next(5, 20), .completed(20)])
@@ -83,17 +80,15 @@ import Testing
             #expect(zsA.subscriptions == [Subscription(210, 230)])
             #expect(zsB.subscriptions == [Subscription(230, 235)])
         }
-        #expect(scope.total == 0)
     }
 
     @Test func concatMapOfManySynchronousInnersDoesNotGrowTheStack() {
-        let (scope, _) = LiveResources.withScope {
+        expectNoLeaks {
             let probe = MultiSourceProbe<Int>()
             let subscription = Observable.from(Array(0..<100_000)).concatMap { Observable.just($0) }.subscribe(probe)
             #expect(probe.elements.count == 100_000)
             #expect(probe.completed)
             subscription.dispose()
         }
-        #expect(scope.total == 0)
     }
 }

@@ -7,7 +7,7 @@ import Testing
     struct TestError: Error, Equatable {}
 
     @Test func flatMapMergesInnersAndCompletesAfterTheLastInner() {
-        let (scope, _) = LiveResources.withScope {
+        expectNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)
             let ys1 = scheduler.createColdObservable([.next(10, 1), .next(20, 2), .completed(30)])
             let ys2 = scheduler.createColdObservable([.next(5, 10), .next(15, 20), .completed(50)])
@@ -21,11 +21,10 @@ import Testing
             #expect(ys1.subscriptions == [Subscription(210, 240)])
             #expect(ys2.subscriptions == [Subscription(215, 265)])
         }
-        #expect(scope.total == 0)
     }
 
     @Test func innerErrorFailsAndDisposesEverything() {
-        let (scope, _) = LiveResources.withScope {
+        expectNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)
             let ys1 = scheduler.createColdObservable([.next(10, 1), .next(20, 2), .completed(30)])
             let ys2 = scheduler.createColdObservable([.next(5, 10), .error(12, TestError())])
@@ -36,11 +35,10 @@ import Testing
             #expect(ys1.subscriptions == [Subscription(210, 227)])
             #expect(ys2.subscriptions == [Subscription(215, 227)])
         }
-        #expect(scope.total == 0)
     }
 
     @Test func outerErrorFailsAndDisposesInners() {
-        let (scope, _) = LiveResources.withScope {
+        expectNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)
             let ys1 = scheduler.createColdObservable([.next(10, 1), .next(20, 2), .completed(30)])
             let xs = scheduler.createHotObservable([.next(210, ys1), .error(225, TestError())])
@@ -49,11 +47,10 @@ import Testing
             #expect(xs.subscriptions == [Subscription(200, 225)])
             #expect(ys1.subscriptions == [Subscription(210, 225)])
         }
-        #expect(scope.total == 0)
     }
 
     @Test func selectorErrorFails() {
-        let (scope, _) = LiveResources.withScope {
+        expectNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)
             let ys = scheduler.createColdObservable("-a-|", values: ["a": 1])
             let xs = scheduler.createHotObservable("-ab-------|", values: ["a": 1, "b": 2])
@@ -67,11 +64,10 @@ import Testing
             assertSubscriptions(xs, "^-!")
             assertSubscriptions(ys, "-^!")
         }
-        #expect(scope.total == 0)
     }
 
     @Test func disposalDisposesOuterAndInners() {
-        let (scope, _) = LiveResources.withScope {
+        expectNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)
             let ys1 = scheduler.createColdObservable([.next(10, 1), .next(20, 2), .completed(30)])
             let ys2 = scheduler.createColdObservable([.next(5, 10), .next(15, 20), .completed(50)])
@@ -82,11 +78,10 @@ import Testing
             #expect(ys1.subscriptions == [Subscription(210, 225)])
             #expect(ys2.subscriptions == [Subscription(215, 225)])
         }
-        #expect(scope.total == 0)
     }
 
     @Test func mergeOfObservableOfObservables() {
-        let (scope, _) = LiveResources.withScope {
+        expectNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)
             let ys1 = scheduler.createColdObservable([.next(10, 1), .completed(30)])
             let ys2 = scheduler.createColdObservable([.next(5, 10), .completed(50)])
@@ -99,11 +94,10 @@ import Testing
             #expect(ys1.subscriptions == [Subscription(210, 240)])
             #expect(ys2.subscriptions == [Subscription(215, 265)])
         }
-        #expect(scope.total == 0)
     }
 
     @Test func staticMergeSubscribesAllAtOnce() {
-        let (scope, _) = LiveResources.withScope {
+        expectNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)
             let xs = scheduler.createHotObservable("z----^a-c|", values: ["z": 0, "a": 1, "c": 3])
             let ys = scheduler.createHotObservable("     ^-b--d|", values: ["b": 2, "d": 4])
@@ -112,11 +106,10 @@ import Testing
             assertSubscriptions(xs, "     ^---!")
             assertSubscriptions(ys, "     ^-----!")
         }
-        #expect(scope.total == 0)
     }
 
     @Test func staticMergeErrorAndDisposal() {
-        let (scope, _) = LiveResources.withScope {
+        expectNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)
             let xs = scheduler.createHotObservable([.next(210, 1), .error(230, TestError())])
             let ys = scheduler.createHotObservable([.next(220, 2), .completed(260)])
@@ -132,7 +125,6 @@ import Testing
             #expect(disposed.events == [])
             #expect(zs.subscriptions == [Subscription(400, 450)])
         }
-        #expect(scope.total == 0)
     }
 
     @Test func staticMergeOfNothingCompletesAtOnce() {
@@ -153,7 +145,7 @@ import Testing
     }
 
     @Test func mergeFromManyThreadsKeepsTheGrammar() {
-        let (scope, _) = LiveResources.withScope {
+        expectNoLeaks {
             let probe = MultiSourceProbe<Int>()
             let queues = (0..<8).map { DispatchQueue(label: "merge-\($0)") }
             let sources = (0..<8).map { index in
@@ -169,11 +161,10 @@ import Testing
             #expect(probe.completed)
             subscription.dispose()
         }
-        #expect(scope.total == 0)
     }
 
     @Test func flatMapFromManyThreadsKeepsTheGrammar() {
-        let (scope, _) = LiveResources.withScope {
+        expectNoLeaks {
             let probe = MultiSourceProbe<Int>()
             let queues = (0..<8).map { DispatchQueue(label: "flatMap-\($0)") }
             let subscription = Observable.from(Array(0..<8))
@@ -187,11 +178,10 @@ import Testing
             #expect(probe.eventsAfterTerminal == 0)
             subscription.dispose()
         }
-        #expect(scope.total == 0)
     }
 
     @Test func reentrantElementIsDeliveredAfterTheCurrentOne() {
-        let (scope, _) = LiveResources.withScope {
+        expectNoLeaks {
             let first = PublishSubject<Int>()
             let second = PublishSubject<Int>()
             let log = Recorder<String>()
@@ -205,6 +195,5 @@ import Testing
             #expect(log.values == ["begin 1", "end 1", "begin 2", "end 2"])
             subscription.dispose()
         }
-        #expect(scope.total == 0)
     }
 }

@@ -40,13 +40,12 @@ import Testing
     }
 
     @Test func releasesEverything() {
-        let (scope, _) = LiveResources.withScope {
+        expectNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)
             let xs = scheduler.createHotObservable([.next(210, 1), .next(210, 2), .completed(210)])
             _ = scheduler.start { xs.observe(on: scheduler) }
             _ = scheduler.start(created: 100, subscribed: 200, disposed: 211) { xs.observe(on: scheduler) }
         }
-        #expect(scope.total == 0)
     }
 
     @Test(arguments: [false, true])

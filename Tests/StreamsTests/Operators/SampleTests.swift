@@ -6,7 +6,7 @@ import Testing
     struct TestError: Error, Equatable {}
 
     @Test func emitsTheLatestNewElementAtEachTickAndCompletesOnTheTickAfterTheEnd() {
-        let (scope, _) = LiveResources.withScope {
+        expectNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)
             let xs = scheduler.createHotObservable([
                 .next(210, 1), .next(220, 2), .next(230, 3), .next(260, 4), .completed(300),
@@ -19,11 +19,10 @@ import Testing
             #expect(xs.subscriptions == [Subscription(200, 300)])
             #expect(ys.subscriptions == [Subscription(200, 320)])
         }
-        #expect(scope.total == 0)
     }
 
     @Test func defaultValueFillsEmptyTicks() {
-        let (scope, _) = LiveResources.withScope {
+        expectNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)
             let xs = scheduler.createHotObservable([.next(210, 1), .completed(300)])
             let ys = scheduler.createHotObservable([.next(215, "a"), .next(225, "b"), .next(320, "c")])
@@ -31,11 +30,10 @@ import Testing
             #expect(res.events == [.next(215, 1), .next(225, 0), .next(320, 0), .completed(320)])
             #expect(ys.subscriptions == [Subscription(200, 320)])
         }
-        #expect(scope.total == 0)
     }
 
     @Test func samplerCompletionSamplesOnce() {
-        let (scope, _) = LiveResources.withScope {
+        expectNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)
             let xs = scheduler.createHotObservable([.next(210, 1), .next(230, 3), .completed(300)])
             let ys = scheduler.createHotObservable([.next(215, "a"), .completed(240)])
@@ -44,11 +42,10 @@ import Testing
             #expect(xs.subscriptions == [Subscription(200, 300)])
             #expect(ys.subscriptions == [Subscription(200, 240)])
         }
-        #expect(scope.total == 0)
     }
 
     @Test func errorsAndDisposal() {
-        let (scope, _) = LiveResources.withScope {
+        expectNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)
             let xs = scheduler.createHotObservable([.next(210, 1), .error(230, TestError())])
             let ys = scheduler.createHotObservable([.next(215, "a"), .next(240, "b")])
@@ -71,6 +68,5 @@ import Testing
             #expect(ws.subscriptions == [Subscription(200, 250)])
             #expect(late.subscriptions == [Subscription(200, 250)])
         }
-        #expect(scope.total == 0)
     }
 }

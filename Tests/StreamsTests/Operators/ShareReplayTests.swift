@@ -98,13 +98,12 @@ final class SubscriptionBox: @unchecked Sendable {  // touched only by the test 
     }
 
     @Test func releasesEverything() {
-        let (scope, _) = LiveResources.withScope {
+        expectNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)
             let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(300)])
             _ = scheduler.start { xs.publish().refCount() }
             _ = scheduler.start(disposed: 215) { xs.replay(1).refCount() }
         }
-        #expect(scope.total == 0)
     }
 }
 
@@ -196,7 +195,7 @@ final class SubscriptionBox: @unchecked Sendable {  // touched only by the test 
     }
 
     @Test func releasesEverything() {
-        let (scope, _) = LiveResources.withScope {
+        expectNoLeaks {
             _ = run(
                 .whileConnected, replay: 1, events: [.next(210, 1), .completed(400)],
                 observers: [("a", 200, 1000), ("c", 500, 900)])
@@ -204,7 +203,6 @@ final class SubscriptionBox: @unchecked Sendable {  // touched only by the test 
                 .forever, replay: 1, events: [.next(210, 1), .next(300, 2)],
                 observers: [("a", 200, 250), ("b", 260, 320)])
         }
-        #expect(scope.total == 0)
     }
 
     @Test func feedingBackIntoTheSourceDoesNotDeadlock() {

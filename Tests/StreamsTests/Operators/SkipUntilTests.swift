@@ -6,7 +6,7 @@ import Testing
     struct TestError: Error, Equatable {}
 
     @Test func passesElementsAfterTheTriggerEmits() {
-        let (scope, _) = LiveResources.withScope {
+        expectNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)
             let xs = scheduler.createHotObservable([
                 .next(210, 1), .next(220, 2), .next(230, 3), .next(240, 4), .completed(250),
@@ -17,11 +17,10 @@ import Testing
             #expect(xs.subscriptions == [Subscription(200, 250)])
             #expect(other.subscriptions == [Subscription(200, 215)])
         }
-        #expect(scope.total == 0)
     }
 
     @Test func sourceCompletingBeforeTheTriggerEndsSilently() {
-        let (scope, _) = LiveResources.withScope {
+        expectNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)
             let xs = scheduler.createHotObservable("-a---|", values: ["a": 1])
             let other = scheduler.createHotObservable("----------g", values: ["g": "go"])
@@ -30,11 +29,10 @@ import Testing
             assertSubscriptions(xs, "^----!")
             assertSubscriptions(other, "^----!")
         }
-        #expect(scope.total == 0)
     }
 
     @Test func triggerCompletingWithoutElementKeepsDropping() {
-        let (scope, _) = LiveResources.withScope {
+        expectNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)
             let xs = scheduler.createHotObservable([.next(210, 1), .next(230, 3), .completed(250)])
             let other = scheduler.createHotObservable([.completed(225, String.self)])
@@ -43,11 +41,10 @@ import Testing
             #expect(xs.subscriptions == [Subscription(200, 250)])
             #expect(other.subscriptions == [Subscription(200, 225)])
         }
-        #expect(scope.total == 0)
     }
 
     @Test func errorsAndDisposal() {
-        let (scope, _) = LiveResources.withScope {
+        expectNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)
             let xs = scheduler.createHotObservable([.next(210, 1), .completed(250)])
             let other = scheduler.createHotObservable([.error(225, TestError(), String.self)])
@@ -71,6 +68,5 @@ import Testing
             #expect(zs.subscriptions == [Subscription(200, 250)])
             #expect(late.subscriptions == [Subscription(200, 250)])
         }
-        #expect(scope.total == 0)
     }
 }

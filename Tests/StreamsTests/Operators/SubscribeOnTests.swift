@@ -50,13 +50,12 @@ import Testing
     }
 
     @Test func releasesEverything() {
-        let (scope, _) = LiveResources.withScope {
+        expectNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)
             let xs = scheduler.createHotObservable([.next(210, 2), .completed(300)])
             _ = scheduler.start { xs.subscribe(on: scheduler) }
             _ = scheduler.start(created: 100, subscribed: 200, disposed: 250) { xs.subscribe(on: scheduler) }
             _ = scheduler.start { Observable.of(1, 2).subscribe(on: scheduler) }
         }
-        #expect(scope.total == 0)
     }
 }

@@ -7,7 +7,7 @@ import Testing
     struct TestError: Error, Equatable {}
 
     @Test func newOuterElementDisposesThePreviousInnerAtThatTick() {
-        let (scope, _) = LiveResources.withScope {
+        expectNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)
             let ys1 = scheduler.createColdObservable([.next(10, 1), .next(20, 2), .next(30, 3), .completed(40)])
             let ys2 = scheduler.createColdObservable([.next(10, 10), .completed(100)])
@@ -18,11 +18,10 @@ import Testing
             #expect(ys1.subscriptions == [Subscription(210, 235)])
             #expect(ys2.subscriptions == [Subscription(235, 335)])
         }
-        #expect(scope.total == 0)
     }
 
     @Test func completesWithTheOuterWhenNoInnerRuns() {
-        let (scope, _) = LiveResources.withScope {
+        expectNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)
             let ys1 = scheduler.createColdObservable("-a|", values: ["a": 1])
             let xs = scheduler.createHotObservable("-y---|", values: ["y": ys1.asObservable()])
@@ -31,11 +30,10 @@ import Testing
             assertSubscriptions(xs, "^----!")
             assertSubscriptions(ys1, "-^-!")
         }
-        #expect(scope.total == 0)
     }
 
     @Test func innerErrorFails() {
-        let (scope, _) = LiveResources.withScope {
+        expectNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)
             let ys1 = scheduler.createColdObservable("-a#", values: ["a": 1], error: TestError())
             let xs = scheduler.createHotObservable("-y--------|", values: ["y": ys1])
@@ -44,11 +42,10 @@ import Testing
             assertSubscriptions(xs, "^--!")
             assertSubscriptions(ys1, "-^-!")
         }
-        #expect(scope.total == 0)
     }
 
     @Test func replacedInnerErrorIsIgnored() {
-        let (scope, _) = LiveResources.withScope {
+        expectNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)
             let ys1 = scheduler.createColdObservable([.next(10, 1), .error(30, TestError())])
             let ys2 = scheduler.createColdObservable([.next(10, 2), .completed(20)])
@@ -58,11 +55,10 @@ import Testing
             #expect(ys1.subscriptions == [Subscription(210, 225)])
             #expect(ys2.subscriptions == [Subscription(225, 245)])
         }
-        #expect(scope.total == 0)
     }
 
     @Test func outerErrorFailsAndDisposesTheInner() {
-        let (scope, _) = LiveResources.withScope {
+        expectNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)
             let ys1 = scheduler.createColdObservable([.next(10, 1), .completed(100)])
             let xs = scheduler.createHotObservable([.next(210, ys1), .error(240, TestError())])
@@ -71,11 +67,10 @@ import Testing
             #expect(xs.subscriptions == [Subscription(200, 240)])
             #expect(ys1.subscriptions == [Subscription(210, 240)])
         }
-        #expect(scope.total == 0)
     }
 
     @Test func selectorErrorFails() {
-        let (scope, _) = LiveResources.withScope {
+        expectNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)
             let ys1 = scheduler.createColdObservable([.next(10, 1), .completed(100)])
             let xs = scheduler.createHotObservable([.next(210, 1), .next(240, 2), .completed(300)])
@@ -89,11 +84,10 @@ import Testing
             #expect(xs.subscriptions == [Subscription(200, 240)])
             #expect(ys1.subscriptions == [Subscription(210, 240)])
         }
-        #expect(scope.total == 0)
     }
 
     @Test func disposalDisposesOuterAndInner() {
-        let (scope, _) = LiveResources.withScope {
+        expectNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)
             let ys1 = scheduler.createColdObservable([.next(10, 1), .completed(100)])
             let xs = scheduler.createHotObservable([.next(210, ys1), .completed(300)])
@@ -102,11 +96,10 @@ import Testing
             #expect(xs.subscriptions == [Subscription(200, 250)])
             #expect(ys1.subscriptions == [Subscription(210, 250)])
         }
-        #expect(scope.total == 0)
     }
 
     @Test func subjectOfJustsDeliversEveryElement() {
-        let (scope, _) = LiveResources.withScope {
+        expectNoLeaks {
             let subject = PublishSubject<Int>()
             let probe = MultiSourceProbe<Int>()
             let subscription = subject.flatMapLatest { Observable.just($0) }.subscribe(probe)
@@ -116,11 +109,10 @@ import Testing
             #expect(probe.completed)
             subscription.dispose()
         }
-        #expect(scope.total == 0)
     }
 
     @Test func innersOnOtherThreadsKeepTheGrammar() {
-        let (scope, _) = LiveResources.withScope {
+        expectNoLeaks {
             let probe = MultiSourceProbe<Int>()
             let queues = (0..<4).map { DispatchQueue(label: "switch-\($0)") }
             let subscription = Observable.from(Array(0..<40))
@@ -136,6 +128,5 @@ import Testing
             #expect(probe.completed)
             subscription.dispose()
         }
-        #expect(scope.total == 0)
     }
 }

@@ -94,7 +94,7 @@ import Testing
     }
 
     @Test func disposalCancelsTheTimerAndReleasesEverything() {
-        let (scope, _) = LiveResources.withScope {
+        expectNoLeaks {
             for takes in [true, false] {
                 let scheduler = TestScheduler(initialClock: 0)
                 let xs = scheduler.createHotObservable([.next(210, 1)])
@@ -112,6 +112,5 @@ import Testing
                 scheduler.assertNoPendingWork()
             }
         }
-        #expect(scope.total == 0)
     }
 }

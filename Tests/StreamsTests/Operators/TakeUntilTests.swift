@@ -6,7 +6,7 @@ import Testing
     struct TestError: Error, Equatable {}
 
     @Test func completesWhenTheTriggerEmits() {
-        let (scope, _) = LiveResources.withScope {
+        expectNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)
             let xs = scheduler.createHotObservable([
                 .next(210, 1), .next(220, 2), .next(230, 3), .next(240, 4), .completed(250),
@@ -17,11 +17,10 @@ import Testing
             #expect(xs.subscriptions == [Subscription(200, 225)])
             #expect(other.subscriptions == [Subscription(200, 225)])
         }
-        #expect(scope.total == 0)
     }
 
     @Test func triggerCompletingWithoutElementChangesNothing() {
-        let (scope, _) = LiveResources.withScope {
+        expectNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)
             let xs = scheduler.createHotObservable([.next(210, 1), .next(230, 3), .completed(250)])
             let other = scheduler.createHotObservable([.completed(225, String.self)])
@@ -30,11 +29,10 @@ import Testing
             #expect(xs.subscriptions == [Subscription(200, 250)])
             #expect(other.subscriptions == [Subscription(200, 225)])
         }
-        #expect(scope.total == 0)
     }
 
     @Test func errorsFromEitherSource() {
-        let (scope, _) = LiveResources.withScope {
+        expectNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)
             let xs = scheduler.createHotObservable([.next(210, 1), .next(230, 3), .completed(250)])
             let other = scheduler.createHotObservable([.error(225, TestError(), String.self)])
@@ -50,11 +48,10 @@ import Testing
             #expect(failed.events == [.next(210, 1), .error(220, TestError())])
             #expect(trigger.subscriptions == [Subscription(200, 220)])
         }
-        #expect(scope.total == 0)
     }
 
     @Test func disposalDisposesBoth() {
-        let (scope, _) = LiveResources.withScope {
+        expectNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)
             let xs = scheduler.createHotObservable("-a--------b", values: ["a": 1, "b": 2])
             let other = scheduler.createHotObservable("--------------------z", values: ["z": 0])
@@ -63,6 +60,5 @@ import Testing
             assertSubscriptions(xs, "^----!")
             assertSubscriptions(other, "^----!")
         }
-        #expect(scope.total == 0)
     }
 }

@@ -61,7 +61,7 @@ import Testing
     }
 
     @Test func releasesEverything() {
-        let (scope, _) = LiveResources.withScope {
+        expectNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)
             let xs = scheduler.createHotObservable([.next(210, 1), .completed(230)])
             let ys = scheduler.createColdObservable([.next(50, -1), .completed(60)])
@@ -73,6 +73,5 @@ import Testing
                 xs.timeout(.seconds(10), other: ys, scheduler: scheduler)
             }
         }
-        #expect(scope.total == 0)
     }
 }

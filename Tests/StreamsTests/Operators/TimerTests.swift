@@ -40,11 +40,10 @@ import Testing
     }
 
     @Test func releasesEverything() {
-        let (scope, _) = LiveResources.withScope {
+        expectNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)
             _ = scheduler.start { Observable<Int>.timer(.seconds(300), scheduler: scheduler) }
             _ = scheduler.start(disposed: 450) { Observable<Int>.interval(.seconds(100), scheduler: scheduler) }
         }
-        #expect(scope.total == 0)
     }
 }

@@ -81,10 +81,9 @@ final class WindowRecorder: @unchecked Sendable {  // used only on the test sche
     }
 
     @Test func releasesEverything() {
-        let (scope, _) = LiveResources.withScope {
+        expectNoLeaks {
             _ = run([.next(210, 1), .next(220, 2), .next(230, 3), .completed(330)])
             _ = run([.next(210, 1), .next(280, 2)], disposed: 260)
         }
-        #expect(scope.total == 0)
     }
 }

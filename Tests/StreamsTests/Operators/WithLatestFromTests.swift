@@ -6,7 +6,7 @@ import Testing
     struct TestError: Error, Equatable {}
 
     @Test func pairsEachElementWithTheLatestOfTheSecond() {
-        let (scope, _) = LiveResources.withScope {
+        expectNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)
             let xs = scheduler.createHotObservable([
                 .next(150, 0), .next(210, 1), .next(220, 2), .next(240, 4), .next(260, 6), .completed(300),
@@ -17,11 +17,10 @@ import Testing
             #expect(xs.subscriptions == [Subscription(200, 300)])
             #expect(ys.subscriptions == [Subscription(200, 250)])
         }
-        #expect(scope.total == 0)
     }
 
     @Test func withoutSelectorEmitsTheLatestOfTheSecond() {
-        let (scope, _) = LiveResources.withScope {
+        expectNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)
             let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .next(240, 4), .completed(300)])
             let ys = scheduler.createHotObservable([.next(215, "a"), .next(235, "b")])
@@ -30,11 +29,10 @@ import Testing
             #expect(xs.subscriptions == [Subscription(200, 300)])
             #expect(ys.subscriptions == [Subscription(200, 300)])
         }
-        #expect(scope.total == 0)
     }
 
     @Test func errorsFromEitherSourceAndFromTheSelector() {
-        let (scope, _) = LiveResources.withScope {
+        expectNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)
             let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(300)])
             let ys = scheduler.createHotObservable([.next(205, 10), .error(215, TestError())])
@@ -63,11 +61,10 @@ import Testing
             #expect(as1.subscriptions == [Subscription(200, 220)])
             #expect(bs1.subscriptions == [Subscription(200, 220)])
         }
-        #expect(scope.total == 0)
     }
 
     @Test func disposalDisposesBoth() {
-        let (scope, _) = LiveResources.withScope {
+        expectNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)
             let xs = scheduler.createHotObservable([.next(210, 1), .next(300, 2)])
             let ys = scheduler.createHotObservable([.next(205, 10), .next(305, 20)])
@@ -76,6 +73,5 @@ import Testing
             #expect(xs.subscriptions == [Subscription(200, 250)])
             #expect(ys.subscriptions == [Subscription(200, 250)])
         }
-        #expect(scope.total == 0)
     }
 }

@@ -6,7 +6,7 @@ import Testing
     struct TestError: Error, Equatable {}
 
     @Test func pairsElementsByIndex() {
-        let (scope, _) = LiveResources.withScope {
+        expectNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)
             let xs = scheduler.createHotObservable([
                 .next(150, 0), .next(210, 1), .next(220, 2), .next(230, 3), .completed(240),
@@ -17,11 +17,10 @@ import Testing
             #expect(xs.subscriptions == [Subscription(200, 240)])
             #expect(ys.subscriptions == [Subscription(200, 300)])
         }
-        #expect(scope.total == 0)
     }
 
     @Test func emptyAndNonEmptyCompletesWhenBothComplete() {
-        let (scope, _) = LiveResources.withScope {
+        expectNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)
             let e = scheduler.createHotObservable([.next(150, 1), .completed(210)])
             let o = scheduler.createHotObservable([.next(150, 1), .next(215, 2), .completed(220)])
@@ -30,11 +29,10 @@ import Testing
             #expect(e.subscriptions == [Subscription(200, 210)])
             #expect(o.subscriptions == [Subscription(200, 220)])
         }
-        #expect(scope.total == 0)
     }
 
     @Test func errorAndSelectorErrorAndDisposal() {
-        let (scope, _) = LiveResources.withScope {
+        expectNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)
             let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(300)])
             let ys = scheduler.createHotObservable([.next(215, 10), .error(225, TestError())])
@@ -64,7 +62,6 @@ import Testing
             #expect(cs.subscriptions == [Subscription(200, 250)])
             #expect(ds.subscriptions == [Subscription(200, 250)])
         }
-        #expect(scope.total == 0)
     }
 
     @Test func threeAndFourSources() {
@@ -100,7 +97,7 @@ import Testing
     }
 
     @Test func collectionForms() {
-        let (scope, _) = LiveResources.withScope {
+        expectNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)
             let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(250)])
             let ys = scheduler.createHotObservable([.next(230, 10), .next(240, 20), .next(245, 30), .completed(260)])
@@ -124,7 +121,6 @@ import Testing
             let selected = selecting.start { Observable.zip([Observable<Int>]()) { $0.count } }
             #expect(selected.events == [.completed(200)])
         }
-        #expect(scope.total == 0)
     }
 
     @Test func aCollectionCompletesAtTheNextElementOnceAllButOneSourceAreDone() {

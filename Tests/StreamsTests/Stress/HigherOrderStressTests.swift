@@ -25,7 +25,7 @@ import Testing
 
     @Test func flatMapWithInnersOnOtherQueuesDeliversEveryInnerElement() {
         let checker = ContractChecker<Int>()
-        let (scope, finished) = LiveResources.withScope {
+        let finished = expectNoLeaks {
             let producers = DispatchGroup()
             let outer = PublishSubject<Int>()
             let done = DispatchSemaphore(value: 0)
@@ -51,12 +51,11 @@ import Testing
         let byInner = Dictionary(grouping: checker.receivedElements, by: { $0 / 1_000 })
         #expect(byInner.values.allSatisfy { $0 == $0.sorted() })
         #expect(checker.terminalEvent == .completed)
-        #expect(scope.total == 0)
     }
 
     @Test func flatMapLatestWithInnersOnOtherQueuesOnlyForwardsTheLatest() {
         let checker = ContractChecker<Int>()
-        let (scope, finished) = LiveResources.withScope {
+        let finished = expectNoLeaks {
             let producers = DispatchGroup()
             let outer = PublishSubject<Int>()
             let done = DispatchSemaphore(value: 0)
@@ -82,6 +81,5 @@ import Testing
         let last = (Self.outerCount - 1) * 1_000
         #expect(Array(received.suffix(Self.innerCount)) == Array(last..<(last + Self.innerCount)))
         #expect(checker.terminalEvent == .completed)
-        #expect(scope.total == 0)
     }
 }

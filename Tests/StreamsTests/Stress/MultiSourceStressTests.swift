@@ -11,7 +11,7 @@ import Testing
 
     @Test func mergeOfSourcesOnDifferentQueuesDeliversEverythingSerialized() {
         let checker = ContractChecker<Int>()
-        let (scope, finished) = LiveResources.withScope {
+        let finished = expectNoLeaks {
             let sources = (0..<3).map { _ in PublishSubject<Int>() }
             let subscription = Observable.merge(sources.map { $0.asObservable() }).subscribe(checker)
             let finished = produceOnQueues(
@@ -29,12 +29,11 @@ import Testing
         #expect(checker.receivedElements.count == 3 * Self.count)
         #expect(Set(checker.receivedElements) == Set(0..<(3 * Self.count)))
         #expect(checker.terminalEvent == .completed)
-        #expect(scope.total == 0)
     }
 
     @Test func combineLatestOfSourcesOnDifferentQueuesEmitsOncePerElement() {
         let checker = ContractChecker<[Int]>()
-        let (scope, finished) = LiveResources.withScope {
+        let finished = expectNoLeaks {
             let left = PublishSubject<Int>()
             let right = PublishSubject<Int>()
             let subscription = Observable.combineLatest(left, right) { [$0, $1] }.subscribe(checker)
@@ -60,12 +59,11 @@ import Testing
         // Each side's latest value never goes back.
         #expect(zip(received, received.dropFirst()).allSatisfy { $0[0] <= $1[0] && $0[1] <= $1[1] })
         #expect(checker.terminalEvent == .completed)
-        #expect(scope.total == 0)
     }
 
     @Test func zipOfSourcesOnDifferentQueuesPairsByIndex() {
         let checker = ContractChecker<[Int]>()
-        let (scope, finished) = LiveResources.withScope {
+        let finished = expectNoLeaks {
             let sources = (0..<3).map { _ in PublishSubject<Int>() }
             let subscription = Observable.zip(sources[0], sources[1], sources[2]) { [$0, $1, $2] }
                 .subscribe(checker)
@@ -83,12 +81,11 @@ import Testing
         #expect(checker.contractViolations == [])
         #expect(checker.receivedElements == (0..<Self.count).map { [$0 * 10, $0 * 10 + 1, $0 * 10 + 2] })
         #expect(checker.terminalEvent == .completed)
-        #expect(scope.total == 0)
     }
 
     @Test func withLatestFromWithSourcesOnDifferentQueuesEmitsOncePerFirstElement() {
         let checker = ContractChecker<[Int]>()
-        let (scope, finished) = LiveResources.withScope {
+        let finished = expectNoLeaks {
             let first = PublishSubject<Int>()
             let second = PublishSubject<Int>()
             let subscription = first.withLatestFrom(second) { [$0, $1] }.subscribe(checker)
@@ -113,6 +110,5 @@ import Testing
         #expect(zip(received, received.dropFirst()).allSatisfy { $0[1] <= $1[1] })
         #expect(received.allSatisfy { (0...Self.count).contains($0[1]) })
         #expect(checker.terminalEvent == .completed)
-        #expect(scope.total == 0)
     }
 }

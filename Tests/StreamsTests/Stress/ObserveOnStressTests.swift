@@ -23,7 +23,7 @@ import Testing
     @Test func observeOnASerialQueueFromSeveralProducerThreads() {
         let checker = ContractChecker<Int>()
         let queue = DispatchQueue(label: "stress.observeOn.serial")
-        let (scope, finished) = LiveResources.withScope {
+        let finished = expectNoLeaks {
             let subject = PublishSubject<Int>()
             let done = DispatchSemaphore(value: 0)
             let subscription = subject.observe(on: SerialDispatchQueueScheduler(serialQueue: queue))
@@ -37,13 +37,12 @@ import Testing
         }
         #expect(finished)
         expectEverythingDelivered(checker)
-        #expect(scope.total == 0)
     }
 
     @Test func observeOnAConcurrentQueueStillSerializesDelivery() {
         let checker = ContractChecker<Int>()
         let queue = DispatchQueue(label: "stress.observeOn.concurrent", attributes: .concurrent)
-        let (scope, finished) = LiveResources.withScope {
+        let finished = expectNoLeaks {
             let subject = PublishSubject<Int>()
             let done = DispatchSemaphore(value: 0)
             let subscription = subject.observe(on: ConcurrentDispatchQueueScheduler(queue: queue))
@@ -57,12 +56,11 @@ import Testing
         }
         #expect(finished)
         expectEverythingDelivered(checker)
-        #expect(scope.total == 0)
     }
 
     @Test func disposalRacingWithHopsStopsDelivery() {
         let queue = DispatchQueue(label: "stress.observeOn.dispose")
-        let (scope, violations) = LiveResources.withScope {
+        let violations = expectNoLeaks {
             let violations = Recorder<String>()
             for _ in 0..<100 {
                 let subject = PublishSubject<Int>()
@@ -90,6 +88,5 @@ import Testing
             return violations.values
         }
         #expect(violations == [])
-        #expect(scope.total == 0)
     }
 }

@@ -20,7 +20,7 @@ import Testing
     /// printed "Reentrancy anomaly was detected". Here the send is queued and delivered after the
     /// current delivery returns.
     @Test func test1312ReentrantSendThroughDistinctUntilChangedIsQueuedWithoutWarning() {
-        let (scope, seen) = LiveResources.withScope {
+        let seen = expectNoLeaks {
             let subject = PublishSubject<Int>()
             let seen = Recorder<Int>()
             let subscription = subject.distinctUntilChanged().subscribe(onNext: { value in
@@ -32,14 +32,13 @@ import Testing
             return seen.values
         }
         #expect(seen == [1, 2])
-        #expect(scope.total == 0)
     }
 
     /// #1775: a state machine whose observer reacts to each event by sending the next one into the
     /// same `BehaviorSubject`, with a second observer watching. Every observer sees every state,
     /// in order, once.
     @Test func test1775StateMachineFeedingItsOwnSubjectDeliversEveryStateInOrder() {
-        let (scope, logs) = LiveResources.withScope {
+        let logs = expectNoLeaks {
             let states = BehaviorSubject(value: 0)
             let watcher = Recorder<Int>()
             let driver = Recorder<Int>()
@@ -56,7 +55,6 @@ import Testing
         }
         #expect(logs.0 == [0, 1, 2, 3, 4])
         #expect(logs.1 == [0, 1, 2, 3, 4])
-        #expect(scope.total == 0)
     }
 
     /// #1312/#1775: no warning API exists. The only library code that writes to the console is
@@ -82,7 +80,7 @@ import Testing
     // MARK: Reentrancy: dispose / subscribe / feed back from inside onNext
 
     @Test func disposingFromInsideOnNextOfAMultiSourceOperatorStopsDelivery() {
-        let (scope, seen) = LiveResources.withScope {
+        let seen = expectNoLeaks {
             let first = PublishSubject<Int>()
             let second = PublishSubject<Int>()
             let seen = Recorder<Int>()
@@ -103,11 +101,10 @@ import Testing
             return seen.values
         }
         #expect(seen == [10, 20])
-        #expect(scope.total == 0)
     }
 
     @Test func subscribingFromInsideOnNextSeesOnlyLaterEvents() {
-        let (scope, logs) = LiveResources.withScope {
+        let logs = expectNoLeaks {
             let subject = PublishSubject<Int>()
             let outer = Recorder<Int>()
             let inner = Recorder<Int>()
@@ -125,13 +122,12 @@ import Testing
         }
         #expect(logs.0 == [1, 2])
         #expect(logs.1 == [2])
-        #expect(scope.total == 0)
     }
 
     /// A `share(replay: 1)` whose observer feeds back into the subject it is built on: each element
     /// is queued and delivered after the current one, and a late observer gets the last one.
     @Test func shareReplayFeedingBackIntoItsSourceDoesNotDeadlock() {
-        let (scope, logs) = LiveResources.withScope {
+        let logs = expectNoLeaks {
             let source = BehaviorSubject(value: 0)
             let shared = source.map { $0 + 1 }.share(replay: 1)
             let seen = Recorder<Int>()
@@ -151,7 +147,6 @@ import Testing
         #expect(logs.1 == [1, 2, 3, 4, 5])
         #expect(logs.2 == [5])
         #expect(!logs.3)
-        #expect(scope.total == 0)
     }
 
     // MARK: Lock-inversion deadlocks (#1323, #1992, #2653, #2698, #2713)
@@ -163,7 +158,7 @@ import Testing
         for (index, flavour) in Self.shareFlavours.enumerated() {
             for _ in 0..<20 {
                 let checker = ContractChecker<Int>()
-                let (scope, ok) = LiveResources.withScope {
+                let ok = expectNoLeaks {
                     finishesWithin {
                         let done = DispatchSemaphore(value: 0)
                         let innerQueue = DispatchQueue(label: "test1323.inner")
@@ -187,7 +182,6 @@ import Testing
                 #expect(checker.contractViolations == [])
                 #expect(checker.receivedElements == [1], "share flavour \(index)")
                 #expect(checker.terminalEvent == .completed)
-                #expect(scope.total == 0)
             }
         }
     }
@@ -196,7 +190,7 @@ import Testing
     /// thread subscribes through the other one first (RxSwift replayed under share's lock, and
     /// the two locks were taken in opposite orders).
     @Test func test1992TwoShareReplayOneDoNotDeadlock() {
-        let (scope, outcome) = LiveResources.withScope {
+        let outcome = expectNoLeaks {
             let checkers = Recorder<ContractChecker<Int>>()
             let ok = finishesWithin {
                 for round in 0..<100 {
@@ -240,14 +234,13 @@ import Testing
             #expect(checker.receivedElements.allSatisfy { $0 % 20 == 0 })
             #expect(checker.terminalEvent == .completed)
         }
-        #expect(scope.total == 0)
     }
 
     /// #2653: `zip` of two `take(1)`s of a `share(replay: 1)`, subscribed from several threads at
     /// once: `take(1)` completes during share's replay, so zip disposes its source from inside
     /// that replay while other threads are replaying too.
     @Test func test2653TakeOneShareReplayZipDoesNotDeadlock() {
-        let (scope, outcome) = LiveResources.withScope {
+        let outcome = expectNoLeaks {
             let results = Recorder<[Int]>()
             let violations = Recorder<String>()
             let ok = finishesWithin {
@@ -267,14 +260,13 @@ import Testing
         #expect(outcome.1.count == 2_000)
         #expect(outcome.1.allSatisfy { $0 == [42] })
         #expect(outcome.2 == [])
-        #expect(scope.total == 0)
     }
 
     /// #2698: one thread holds a lock of its own and subscribes to a connectable while another
     /// disconnects it, and the source's teardown needs that same lock (RxSwift disposed the
     /// source under the adapter's lock).
     @Test func test2698ConnectableDisconnectsOutsideItsLock() {
-        let (scope, outcome) = LiveResources.withScope {
+        let outcome = expectNoLeaks {
             let appLock = NSLock()
             let teardowns = Counter()
             let ok = finishesWithin {
@@ -306,13 +298,12 @@ import Testing
         }
         #expect(outcome.0)
         #expect(outcome.1 == 600)
-        #expect(scope.total == 0)
     }
 
     /// #2713: a `ReplaySubject` replays its buffer into `zip`, whose first side completes during
     /// the replay and disposes back into the subject, while other threads subscribe and leave.
     @Test func test2713ReplaySubjectReplaysOutsideItsLock() {
-        let (scope, outcome) = LiveResources.withScope {
+        let outcome = expectNoLeaks {
             let results = Recorder<[Int]>()
             let violations = Recorder<String>()
             let ok = finishesWithin {
@@ -331,7 +322,6 @@ import Testing
         #expect(outcome.1.count == 2_000)
         #expect(outcome.1.allSatisfy { $0 == [2, 4] })
         #expect(outcome.2 == [])
-        #expect(scope.total == 0)
     }
 
     // MARK: Crash (#2718)

@@ -59,12 +59,11 @@ import Testing
     }
 
     @Test func releasesSubscriptionsOnDispose() {
-        let (scope, _) = LiveResources.withScope {
+        expectNoLeaks {
             let subject = PublishSubject<Int>()
             let subscription = subject.map { $0 + 1 }.subscribe(onNext: { _ in })
             subject.onNext(1)
             subscription.dispose()
         }
-        #expect(scope.total == 0)
     }
 }

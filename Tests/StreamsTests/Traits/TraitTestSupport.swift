@@ -11,14 +11,6 @@ struct TraitTestError: Error, Equatable {
 /// A thread-safe list of strings for recording the order of side effects.
 typealias TraitLog = Log
 
-/// Runs `body` in a fresh live-resource scope and expects every resource it created to be gone
-/// afterwards.
-func expectNoLeaks<T>(sourceLocation: SourceLocation = #_sourceLocation, _ body: () throws -> T) rethrows -> T {
-    let (scope, value) = try LiveResources.withScope(body)
-    #expect(scope.total == 0, "live resources left", sourceLocation: sourceLocation)
-    return value
-}
-
 /// A thread-safe list of trait events (`MaybeEvent`, `CompletableEvent`, `SingleEvent`…), in order.
 typealias TraitEventLog<Event> = Recorder<Event>
 
