@@ -3,8 +3,6 @@ import StreamsTest
 import Testing
 
 @Suite struct AmbTests {
-    struct TestError: Error, Equatable {}
-
     @Test func firstToEmitWinsAndTheOtherIsDisposedAtOnce() {
         expectNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)

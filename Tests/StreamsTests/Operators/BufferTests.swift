@@ -4,8 +4,6 @@ import StreamsTest
 import Testing
 
 @Suite struct BufferTests {
-    struct TestError: Error, Equatable {}
-
     @Test func emitsByCountOrByTimeWhicheverIsFirst() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable(

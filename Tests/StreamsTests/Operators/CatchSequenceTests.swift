@@ -3,10 +3,6 @@ import StreamsTest
 import Testing
 
 @Suite struct CatchSequenceTests {
-    struct TestError: Error, Equatable {
-        var code = 0
-    }
-
     @Test func eachFailureSubscribesTheNextSourceAtThatMoment() {
         let scheduler = TestScheduler(initialClock: 0)
         let first = scheduler.createColdObservable([.next(10, 1), .error(20, TestError(code: 1))])

@@ -3,7 +3,6 @@ import StreamsTest
 import Testing
 
 @Suite struct CatchTests {
-    struct TestError: Error, Equatable {}
     struct OtherError: Error, Equatable {}
 
     @Test func completionPassesThroughWithoutCallingTheHandler() {

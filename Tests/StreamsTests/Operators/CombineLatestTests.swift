@@ -4,8 +4,6 @@ import StreamsTest
 import Testing
 
 @Suite struct CombineLatestTests {
-    struct TestError: Error, Equatable {}
-
     @Test func emitsOnEveryElementOnceAllHaveEmitted() {
         expectNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)

@@ -3,8 +3,6 @@ import StreamsTest
 import Testing
 
 @Suite struct CompactMapTests {
-    struct TestError: Error, Equatable {}
-
     @Test func emitsNonNilResultsAndCompletes() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable("a----^bcd------|", values: ["a": 1, "b": 2, "c": 3, "d": 4])

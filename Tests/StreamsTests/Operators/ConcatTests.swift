@@ -3,8 +3,6 @@ import StreamsTest
 import Testing
 
 @Suite struct ConcatTests {
-    struct TestError: Error, Equatable {}
-
     @Test func subscribesEachSourceWhenThePreviousCompletes() {
         expectNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)

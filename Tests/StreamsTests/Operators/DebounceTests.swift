@@ -4,8 +4,6 @@ import StreamsTest
 import Testing
 
 @Suite struct DebounceTests {
-    struct TestError: Error, Equatable {}
-
     @Test func emitsAfterQuietPeriodAndCompletes() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([

@@ -4,8 +4,6 @@ import StreamsTest
 import Testing
 
 @Suite struct DebugTests {
-    struct TestError: Error, Equatable {}
-
     final class Lines: Sendable {
         private let lines = Locked<[String]>([])
         func append(_ line: String) { lines.withLock { $0.append(line) } }

@@ -4,8 +4,6 @@ import StreamsTest
 import Testing
 
 @Suite struct DelayTests {
-    struct TestError: Error, Equatable {}
-
     @Test func shiftsElementsAndCompletion() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([
@@ -76,8 +74,6 @@ import Testing
 }
 
 @Suite struct DelaySubscriptionTests {
-    struct TestError: Error, Equatable {}
-
     @Test func subscribesLater() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createColdObservable([.next(50, 42), .next(60, 43), .completed(70)])

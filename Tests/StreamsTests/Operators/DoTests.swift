@@ -3,8 +3,6 @@ import StreamsTest
 import Testing
 
 @Suite struct DoTests {
-    struct TestError: Error, Equatable {}
-
     /// Records handler calls as "tick: what".
     final class CallLog: Sendable {
         let scheduler: TestScheduler?

@@ -3,8 +3,6 @@ import StreamsTest
 import Testing
 
 @Suite struct ElementAtTests {
-    struct TestError: Error, Equatable {}
-
     @Test func emitsTheElementAtTheIndexThenCompletesAndUnsubscribes() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable("z----^abc-|", values: ["z": 0, "a": 1, "b": 2, "c": 3])

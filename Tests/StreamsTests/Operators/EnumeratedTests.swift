@@ -4,8 +4,6 @@ import Testing
 @testable import Streams
 
 @Suite struct EnumeratedTests {
-    struct TestError: Error, Equatable {}
-
     private static func label(_ pair: (index: Int, element: String)) -> String { "\(pair.index):\(pair.element)" }
 
     @Test func pairsEachElementWithItsIndexFromZero() {

@@ -3,8 +3,6 @@ import StreamsTest
 import Testing
 
 @Suite struct FirstTests {
-    struct TestError: Error, Equatable {}
-
     @Test func succeedsWithTheFirstElementAndUnsubscribes() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(150, 0), .next(220, 1), .next(230, 2), .completed(250)])

@@ -3,8 +3,6 @@ import StreamsTest
 import Testing
 
 @Suite struct FlatMapFirstTests {
-    struct TestError: Error, Equatable {}
-
     @Test func dropsOuterElementsWhileAnInnerRuns() {
         expectNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)

@@ -4,8 +4,6 @@ import StreamsTest
 import Testing
 
 @Suite struct GroupByTests {
-    struct TestError: Error, Equatable {}
-
     static let words: [Recorded<Event<String>>] = [
         .next(90, "abc"), .next(220, "  foo"), .next(240, " FoO "), .next(270, "baR  "), .next(310, "foO "),
         .next(350, " Baz   "), .next(360, "  qux "), .next(390, "   bar"), .next(420, " BAR  "),

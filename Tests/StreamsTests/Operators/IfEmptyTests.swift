@@ -3,8 +3,6 @@ import StreamsTest
 import Testing
 
 @Suite struct IfEmptyTests {
-    struct TestError: Error, Equatable {}
-
     @Test func defaultIsEmittedWhenTheSourceCompletesEmpty() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(150, 1), .completed(250, Int.self)])

@@ -3,8 +3,6 @@ import StreamsTest
 import Testing
 
 @Suite struct MapTests {
-    struct TestError: Error, Equatable {}
-
     @Test func mapsEachElementAndCompletes() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable("a----^bc-------|", values: ["a": 1, "b": 2, "c": 3])

@@ -3,8 +3,6 @@ import StreamsTest
 import Testing
 
 @Suite struct MaterializeTests {
-    struct TestError: Error, Equatable {}
-
     @Test func materializeTurnsEventsIntoElementsAndCompletes() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable("z----^ab--|", values: ["z": 0, "a": 1, "b": 2])

@@ -3,8 +3,6 @@ import StreamsTest
 import Testing
 
 @Suite struct MergeLimitedTests {
-    struct TestError: Error, Equatable {}
-
     @Test func mergeMaxConcurrentQueuesExtraInners() {
         expectNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)

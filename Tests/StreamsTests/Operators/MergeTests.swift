@@ -4,8 +4,6 @@ import StreamsTest
 import Testing
 
 @Suite struct MergeTests {
-    struct TestError: Error, Equatable {}
-
     @Test func flatMapMergesInnersAndCompletesAfterTheLastInner() {
         expectNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)

@@ -3,8 +3,6 @@ import StreamsTest
 import Testing
 
 @Suite struct MulticastSelectorTests {
-    struct TestError: Error, Equatable {}
-
     @Test func theSelectorSharesOneSourceSubscriptionPerResultSubscription() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([

@@ -5,8 +5,6 @@ import StreamsTest
 import Testing
 
 @Suite struct ObserveOnTests {
-    struct TestError: Error, Equatable {}
-
     @Test func eachEventTakesOneHop() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(150, 1), .next(210, 2), .next(220, 3), .completed(300)])

@@ -3,8 +3,6 @@ import StreamsTest
 import Testing
 
 @Suite struct ReduceTests {
-    struct TestError: Error, Equatable {}
-
     @Test func emitsTheAccumulationWhenTheSourceCompletes() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable("a----^abc-|", values: ["a": 1, "b": 2, "c": 3])

@@ -4,8 +4,6 @@ import StreamsTest
 import Testing
 
 @Suite struct RetryTests {
-    struct TestError: Error, Equatable {}
-
     /// Moves the observer to the background queue that sends to it (it is used there only).
     struct ObserverHandOff: @unchecked Sendable {  // used by one background block at a time
         let observer: AnyObserver<Int>

@@ -3,8 +3,6 @@ import StreamsTest
 import Testing
 
 @Suite struct SampleTests {
-    struct TestError: Error, Equatable {}
-
     @Test func emitsTheLatestNewElementAtEachTickAndCompletesOnTheTickAfterTheEnd() {
         expectNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)

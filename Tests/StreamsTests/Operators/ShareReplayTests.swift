@@ -108,8 +108,6 @@ final class SubscriptionBox: @unchecked Sendable {  // touched only by the test 
 }
 
 @Suite struct ShareReplayTests {
-    struct TestError: Error, Equatable {}
-
     private func run(
         _ scope: SubjectLifetimeScope, replay: Int, events: [Recorded<Event<Int>>],
         observers: [(name: String, subscribe: Int, dispose: Int)]

@@ -3,8 +3,6 @@ import StreamsTest
 import Testing
 
 @Suite struct SingleElementTests {
-    struct TestError: Error, Equatable {}
-
     @Test func theOnlyElementIsEmittedAtOnceAndTheResultCompletesWithTheSource() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(150, 0), .next(210, 1), .completed(250)])

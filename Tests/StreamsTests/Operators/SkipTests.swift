@@ -3,8 +3,6 @@ import StreamsTest
 import Testing
 
 @Suite struct SkipTests {
-    struct TestError: Error, Equatable {}
-
     @Test func skipsTheFirstCountElements() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable("z----^abcd|", values: ["z": 0, "a": 1, "b": 2, "c": 3, "d": 4])

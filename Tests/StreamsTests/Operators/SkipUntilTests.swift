@@ -3,8 +3,6 @@ import StreamsTest
 import Testing
 
 @Suite struct SkipUntilTests {
-    struct TestError: Error, Equatable {}
-
     @Test func passesElementsAfterTheTriggerEmits() {
         expectNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)

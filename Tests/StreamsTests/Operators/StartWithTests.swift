@@ -3,8 +3,6 @@ import StreamsTest
 import Testing
 
 @Suite struct StartWithTests {
-    struct TestError: Error, Equatable {}
-
     @Test func emitsTheElementsInOrderThenSubscribesTheSource() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(150, 1), .next(220, 2), .completed(250)])

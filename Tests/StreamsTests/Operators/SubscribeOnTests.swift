@@ -3,8 +3,6 @@ import StreamsTest
 import Testing
 
 @Suite struct SubscribeOnTests {
-    struct TestError: Error, Equatable {}
-
     @Test func theSourceIsDisposedOnTheSchedulerOneHopAfterItCompletes() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .completed(300, Int.self)])

@@ -4,8 +4,6 @@ import StreamsTest
 import Testing
 
 @Suite struct SwitchTests {
-    struct TestError: Error, Equatable {}
-
     @Test func newOuterElementDisposesThePreviousInnerAtThatTick() {
         expectNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)

@@ -3,8 +3,6 @@ import StreamsTest
 import Testing
 
 @Suite struct TakeLastTests {
-    struct TestError: Error, Equatable {}
-
     @Test func emitsTheLastElementsWhenTheSourceCompletes() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([

@@ -3,8 +3,6 @@ import StreamsTest
 import Testing
 
 @Suite struct TakeSkipForDurationTests {
-    struct TestError: Error, Equatable {}
-
     private static func source(_ scheduler: TestScheduler) -> TestableObservable<Int> {
         scheduler.createHotObservable([
             .next(150, 0), .next(210, 1), .next(220, 2), .next(230, 3), .next(240, 4), .completed(260),

@@ -3,8 +3,6 @@ import StreamsTest
 import Testing
 
 @Suite struct TakeTests {
-    struct TestError: Error, Equatable {}
-
     @Test func takeCompletesAndUnsubscribesAtTheCountthElement() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable("z----^abc-|", values: ["z": 0, "a": 1, "b": 2, "c": 3])

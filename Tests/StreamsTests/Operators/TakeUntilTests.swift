@@ -3,8 +3,6 @@ import StreamsTest
 import Testing
 
 @Suite struct TakeUntilTests {
-    struct TestError: Error, Equatable {}
-
     @Test func completesWhenTheTriggerEmits() {
         expectNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)

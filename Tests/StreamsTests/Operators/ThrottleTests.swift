@@ -4,8 +4,6 @@ import StreamsTest
 import Testing
 
 @Suite struct ThrottleTests {
-    struct TestError: Error, Equatable {}
-
     @Test func latestEmitsLeadingAndTrailingEdges() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable(

@@ -4,8 +4,6 @@ import StreamsTest
 import Testing
 
 @Suite struct TimeoutTests {
-    struct TestError: Error, Equatable {}
-
     @Test func forwardsEventsThatArriveInTime() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable("a----^b-c--|", values: ["a": 1, "b": 2, "c": 3])

@@ -29,8 +29,6 @@ final class WindowRecorder: @unchecked Sendable {  // used only on the test sche
 }
 
 @Suite struct WindowTests {
-    struct TestError: Error, Equatable {}
-
     private func run(
         _ events: [Recorded<Event<Int>>], disposed: Int = 1000
     ) -> (TestableObservable<Int>, WindowRecorder) {

@@ -3,8 +3,6 @@ import StreamsTest
 import Testing
 
 @Suite struct WithLatestFromTests {
-    struct TestError: Error, Equatable {}
-
     @Test func pairsEachElementWithTheLatestOfTheSecond() {
         expectNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)

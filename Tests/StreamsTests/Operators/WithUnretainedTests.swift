@@ -3,8 +3,6 @@ import StreamsTest
 import Testing
 
 @Suite struct WithUnretainedTests {
-    struct TestError: Error, Equatable {}
-
     final class Owner: Sendable {
         let id: Int
         init(id: Int) { self.id = id }

@@ -3,8 +3,6 @@ import StreamsTest
 import Testing
 
 @Suite struct ZipTests {
-    struct TestError: Error, Equatable {}
-
     @Test func pairsElementsByIndex() {
         expectNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)
