@@ -8,20 +8,18 @@ private struct CountingDisposable: Disposable {
 }
 
 /// How a subscription node keeps and releases its upstream, whatever kind of disposable it is.
-@Suite struct ReceiverTests {
+@Suite(.leakChecked) struct ReceiverTests {
     @Test func anOperatorSinkUpstreamIsDisposedWithTheSubscription() {
-        expectNoLeaks {
-            let subject = PublishSubject<Int>()
-            let received = Recorder<Int>()
-            let subscription = subject.map { $0 * 2 }.filter { $0 > 2 }.subscribe(onNext: { received.append($0) })
-            subject.onNext(1)
-            subject.onNext(2)
-            #expect(subject.hasObservers)
-            subscription.dispose()
-            subject.onNext(3)
-            #expect(!subject.hasObservers)
-            #expect(received.values == [4])
-        }
+        let subject = PublishSubject<Int>()
+        let received = Recorder<Int>()
+        let subscription = subject.map { $0 * 2 }.filter { $0 > 2 }.subscribe(onNext: { received.append($0) })
+        subject.onNext(1)
+        subject.onNext(2)
+        #expect(subject.hasObservers)
+        subscription.dispose()
+        subject.onNext(3)
+        #expect(!subject.hasObservers)
+        #expect(received.values == [4])
     }
 
     @Test func everyKindOfDisposableReturnedByCreateIsDisposedOnce() {

@@ -6,6 +6,8 @@ import Testing
 // Diagram scenarios for multi-source and higher-order operators (see OperatorDiagramTests.swift).
 
 @Suite struct CombiningDiagramTests {
+    let scheduler = TestScheduler(initialClock: 0)
+
     /// Two hot sources `xs` and `ys` combined by `operation`; the output elements are named
     /// automatically.
     private func twoSources<R: Equatable>(
@@ -62,7 +64,6 @@ import Testing
     }
 
     @Test func concat() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createColdObservable("-a-b-|")
         let ys = scheduler.createColdObservable("-c-|")
         let res = scheduler.start { xs.concat(ys) }
@@ -118,7 +119,6 @@ import Testing
     }
 
     @Test func groupBy() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable("-a-1-b-2-|")
         let res = scheduler.start {
             xs.groupBy { $0.first!.isLetter ? "L" : "D" }.map { $0.key }

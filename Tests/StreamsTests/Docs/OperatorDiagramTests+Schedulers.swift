@@ -9,6 +9,8 @@ import Testing
 // simulated processing delay).
 
 @Suite struct SchedulingDiagramTests {
+    let scheduler = TestScheduler(initialClock: 0)
+
     private static let tickTiming = MarbleTiming(ticksPerFrame: 1)
 
     /// A hot `source` drawn one frame per tick through `operation` on the test scheduler.
@@ -129,7 +131,6 @@ import Testing
     }
 
     @Test func multicastDisconnect() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable("-a-b-c-d-|")
         let connectable = xs.multicast(PublishSubject<String>())
         var connection: (any Disposable)?
@@ -146,7 +147,6 @@ import Testing
     }
 
     @Test func refCount() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable("-a-b-c-d-|")
         let shared = xs.publish().refCount()
         let second = scheduler.createObserver(String.self)
@@ -168,7 +168,6 @@ import Testing
         let events: [Character: Event<String>] = [
             "A": .next("a"), "B": .next("b"), "E": .error(MarbleError()), "C": .next("c"),
         ]
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable("-A-B-E-C-|", values: events)
         let res = scheduler.start { xs.dematerialize() }
         var diagram = GuideDiagram()
@@ -179,7 +178,6 @@ import Testing
     }
 
     @Test func debug() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable("-a-b-|")
         let printed = Locked<[String]>([])
         let res = scheduler.start {

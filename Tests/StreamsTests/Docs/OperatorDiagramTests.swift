@@ -22,6 +22,8 @@ private struct Boom: Error, Equatable {}
 private final class Owner: Sendable {}
 
 @Suite struct OperatorDiagramTests {
+    let scheduler = TestScheduler(initialClock: 0)
+
     /// Runs `operation` on a hot source drawn as `source` and checks the guide's block `name`.
     private func singleSource<R: Equatable>(
         _ guide: String, _ name: String, source: String, label: String,
@@ -194,7 +196,6 @@ private final class Owner: Sendable {}
     // MARK: Error handling
 
     @Test func catchError() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable("-a-b-#")
         let ys = scheduler.createColdObservable("-x-y-|")
         let res = scheduler.start { xs.catch { _ in ys.asObservable() } }
@@ -213,7 +214,6 @@ private final class Owner: Sendable {}
     }
 
     @Test func retry() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createColdObservable("-a-#")
         let res = scheduler.start { xs.retry(2) }
         var diagram = GuideDiagram()
@@ -224,7 +224,6 @@ private final class Owner: Sendable {}
     }
 
     @Test func retryWhen() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createColdObservable("-a-#")
         let res = scheduler.start {
             xs.retry(when: { errors in
@@ -250,7 +249,6 @@ private final class Owner: Sendable {}
     }
 
     @Test func withUnretained() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable("-a-b-c-d-|")
         let owner = Locked<Owner?>(Owner())
         scheduler.scheduleAt(240) { owner.withLock { $0 = nil } }

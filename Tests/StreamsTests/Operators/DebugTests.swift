@@ -4,6 +4,8 @@ import StreamsTest
 import Testing
 
 @Suite struct DebugTests {
+    let scheduler = TestScheduler(initialClock: 0)
+
     final class Lines: Sendable {
         private let lines = Locked<[String]>([])
         func append(_ line: String) { lines.withLock { $0.append(line) } }
@@ -20,7 +22,6 @@ import Testing
     }
 
     @Test func logsSubscriptionEventsCompletionAndDisposalWithVirtualTime() {
-        let scheduler = TestScheduler(initialClock: 0)
         let lines = Lines()
         let xs = scheduler.createHotObservable([.next(150, 0), .next(210, 1), .next(220, 2), .completed(250)])
         let res = scheduler.start { xs.debug("xs", scheduler: scheduler, output: lines.append) }
@@ -35,7 +36,6 @@ import Testing
     }
 
     @Test func logsTheErrorThenDisposal() {
-        let scheduler = TestScheduler(initialClock: 0)
         let lines = Lines()
         let xs = scheduler.createHotObservable([.error(250, TestError(), Int.self)])
         let res = scheduler.start { xs.debug("xs", scheduler: scheduler, output: lines.append) }
@@ -48,7 +48,6 @@ import Testing
     }
 
     @Test func logsDisposalOnceAndUnsubscribes() {
-        let scheduler = TestScheduler(initialClock: 0)
         let lines = Lines()
         let xs = scheduler.createHotObservable([.next(210, 1), .completed(300)])
         let res = scheduler.start(disposed: 250) { xs.debug("xs", scheduler: scheduler, output: lines.append) }
@@ -62,7 +61,6 @@ import Testing
     }
 
     @Test func outerDisposalIsLoggedBeforeInner() {
-        let scheduler = TestScheduler(initialClock: 0)
         let lines = Lines()
         let xs = scheduler.createHotObservable([.next(210, 1), .completed(300)])
         _ = scheduler.start(disposed: 250) {
@@ -78,7 +76,6 @@ import Testing
     }
 
     @Test func trimOutputShortensLongEventDescriptions() {
-        let scheduler = TestScheduler(initialClock: 0)
         let lines = Lines()
         let long = String(repeating: "a", count: 30) + String(repeating: "b", count: 30)
         let xs = scheduler.createHotObservable([.next(210, long), .next(220, "short"), .completed(250)])
@@ -90,7 +87,6 @@ import Testing
     }
 
     @Test func defaultIdentifierNamesTheFileLineAndFunction() {
-        let scheduler = TestScheduler(initialClock: 0)
         let lines = Lines()
         let line = #line + 1
         let observable = Observable.just(1).debug(scheduler: scheduler, output: lines.append)
@@ -100,7 +96,6 @@ import Testing
     }
 
     @Test func wallClockFormPrintsAndPassesEventsThrough() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .completed(250)])
         let res = scheduler.start { xs.debug("wall clock") }
         #expect(res.events == [.next(210, 1), .completed(250)])
@@ -109,7 +104,6 @@ import Testing
 
     @Test func releasesEverything() {
         let lines = Lines()
-        let scheduler = TestScheduler(initialClock: 0)
         #expect(singleSourceLeftovers { $0.debug("x", scheduler: scheduler, output: lines.append) } == 0)
     }
 }

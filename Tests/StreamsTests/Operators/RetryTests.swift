@@ -4,13 +4,14 @@ import StreamsTest
 import Testing
 
 @Suite struct RetryTests {
+    let scheduler = TestScheduler(initialClock: 0)
+
     /// Moves the observer to the background queue that sends to it (it is used there only).
     struct ObserverHandOff: @unchecked Sendable {  // used by one background block at a time
         let observer: AnyObserver<Int>
     }
 
     @Test func completingSourceIsSubscribedOnce() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createColdObservable([.next(100, 1), .next(150, 2), .next(200, 3), .completed(250)])
         let res = scheduler.start { xs.retry() }
         #expect(res.events == [.next(300, 1), .next(350, 2), .next(400, 3), .completed(450)])
@@ -18,7 +19,6 @@ import Testing
     }
 
     @Test func failingSourceIsResubscribedAtEachFailureUntilDisposed() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createColdObservable([
             .next(100, 1), .next(150, 2), .next(200, 3), .error(250, TestError(), Int.self),
         ])
@@ -35,7 +35,6 @@ import Testing
     }
 
     @Test func retryCountLimitsTheAttemptsAndForwardsTheLastError() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createColdObservable([
             .next(5, 1), .next(10, 2), .next(15, 3), .error(20, TestError(), Int.self),
         ])
@@ -49,7 +48,6 @@ import Testing
     }
 
     @Test func retryCountStopsOnCompletion() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createColdObservable([.next(5, 1), .completed(20)])
         let res = scheduler.start { xs.retry(3) }
         #expect(res.events == [.next(205, 1), .completed(220)])
@@ -57,7 +55,6 @@ import Testing
     }
 
     @Test func retryCountDisposalUnsubscribesTheCurrentAttempt() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createColdObservable([.next(5, 1), .error(20, TestError(), Int.self)])
         let res = scheduler.start(disposed: 231) { xs.retry(3) }
         #expect(res.events == [.next(205, 1), .next(225, 1)])
@@ -65,7 +62,6 @@ import Testing
     }
 
     @Test func retryZeroCompletesWithoutSubscribing() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createColdObservable([.next(5, 1), .error(20, TestError(), Int.self)])
         let res = scheduler.start { xs.retry(0) }
         #expect(res.events == [.completed(200)])
@@ -73,7 +69,6 @@ import Testing
     }
 
     @Test func retryOneIsASingleAttempt() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createColdObservable([.next(5, 1), .error(20, TestError(), Int.self)])
         let res = scheduler.start { xs.retry(1) }
         #expect(res.events == [.next(205, 1), .error(220, TestError())])

@@ -3,12 +3,13 @@ import StreamsTest
 import Testing
 
 @Suite struct RetryWhenTests {
+    let scheduler = TestScheduler(initialClock: 0)
+
     struct RetryError: Error, Equatable {}
     struct HandlerError: Error, Equatable {}
     struct OtherError: Error, Equatable {}
 
     @Test func sourceCompletingEndsTheSequenceWhateverTheNotifierDoes() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(150, 1), .completed(250, Int.self)])
         let notifier = scheduler.createHotObservable([.next(150, 1), .completed(210)])
         let res = scheduler.start(disposed: 300) { xs.retry { (_: Observable<RetryError>) in notifier } }
@@ -18,7 +19,6 @@ import Testing
     }
 
     @Test func silentNotifierLeavesAFailureWaitingUntilDisposal() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createColdObservable([
             .next(10, 1), .next(20, 2), .error(30, RetryError(), Int.self), .completed(40),
         ])
@@ -30,7 +30,6 @@ import Testing
     }
 
     @Test func notifierCompletingBeforeTheFailureCompletesAtTheFailure() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createColdObservable([
             .next(10, 1), .next(20, 2), .error(30, RetryError(), Int.self), .completed(40),
         ])
@@ -41,7 +40,6 @@ import Testing
     }
 
     @Test func notifierElementResubscribesAndItsErrorFails() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createColdObservable([
             .next(10, 1), .next(20, 2), .error(30, RetryError(), Int.self), .completed(40),
         ])
@@ -59,7 +57,6 @@ import Testing
     }
 
     @Test func notifierCompletionAfterAFailureCompletes() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createColdObservable("-ab#|", values: ["a": 1, "b": 2], error: RetryError())
         let res = scheduler.start(disposed: 300) {
             xs.retry { (errors: Observable<RetryError>) in
@@ -71,7 +68,6 @@ import Testing
     }
 
     @Test func failureOfAnotherTypeIsForwardedAtOnce() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createColdObservable([.next(5, 1), .error(10, RetryError(), Int.self)])
         let res = scheduler.start(disposed: 800) { xs.retry { (errors: Observable<OtherError>) in errors } }
         #expect(res.events == [.next(205, 1), .error(210, RetryError())])
@@ -81,7 +77,6 @@ import Testing
     /// The notifier's completion right after its last element is not seen until the next failure:
     /// resubscribing drops the listener, as in RxSwift.
     @Test func untypedHandlerSeesEveryFailure() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createColdObservable([.next(5, 1), .error(10, RetryError(), Int.self)])
         let res = scheduler.start(disposed: 800) {
             xs.retry { (errors: Observable<any Error>) in errors.take(2) }
@@ -91,7 +86,6 @@ import Testing
     }
 
     @Test func disposalUnsubscribesTheSourceAndTheNotifier() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createColdObservable([.next(5, 1), .next(50, 2), .error(60, RetryError(), Int.self)])
         let notifier = scheduler.createHotObservable([.next(400, 0)])
         let res = scheduler.start(disposed: 230) { xs.retry { (_: Observable<RetryError>) in notifier } }
@@ -109,7 +103,6 @@ import Testing
     }
 
     @Test func unannotatedHandlerUsesTheUntypedOverload() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createColdObservable([.next(5, 1), .error(10, RetryError(), Int.self)])
         let res = scheduler.start { xs.retry(when: { errors in errors.take(1) }) }
         #expect(res.events == [.next(205, 1), .next(215, 1), .completed(220)])

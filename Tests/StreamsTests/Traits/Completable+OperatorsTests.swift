@@ -4,6 +4,8 @@ import Testing
 
 /// Completable's `andThen`, `concat` and `zip`, with RxSwift's events.
 @Suite struct CompletableOperatorsTests {
+    let scheduler = TestScheduler(initialClock: 0)
+
     /// Live resources in a scope while `first.andThen(never)` waits on its second part.
     static func liveWhileTheSecondPartRuns(_ first: Completable) -> Int {
         let scope = LiveResources.Scope()
@@ -22,7 +24,6 @@ import Testing
     /// `do` closure captures) is kept alive by the running second part.
     @Test func andThenLetsGoOfTheFirstCompletablesChainOnceItCompleted() {
         final class Captured: Sendable {}
-        let scheduler = TestScheduler(initialClock: 0)
         let xs: TestableObservable<Never> = scheduler.createHotObservable([.completed(210)])
         weak var weakCaptured: Captured?
         var subscription: (any Disposable)?
@@ -40,7 +41,6 @@ import Testing
 
     @Test func andThenSubscribesTheNextTraitWhenTheCompletableCompletes() {
         let (single, maybe, observable, completable, ysSubscriptions) = expectNoLeaks {
-            let scheduler = TestScheduler(initialClock: 0)
             let xs: TestableObservable<Never> = scheduler.createHotObservable([.completed(210)])
             let ys = scheduler.createColdObservable([.next(10, 3), .completed(20)])
             let single = scheduler.start { xs.asCompletable().andThen(ys.asSingle()) }
@@ -58,7 +58,6 @@ import Testing
 
     @Test func andThenDoesNotSubscribeTheNextTraitAfterAFailure() {
         let (events, ysSubscriptions) = expectNoLeaks {
-            let scheduler = TestScheduler(initialClock: 0)
             let xs: TestableObservable<Never> = scheduler.createHotObservable([.error(210, TraitTestError())])
             let ys = scheduler.createColdObservable([.next(10, 3), .completed(20)])
             let res = scheduler.start { xs.asCompletable().andThen(ys.asSingle()) }
@@ -70,7 +69,6 @@ import Testing
 
     @Test func concatSubscribesEachCompletableWhenThePreviousCompletes() {
         let (instance, variadic, sequence, subscriptions) = expectNoLeaks {
-            let scheduler = TestScheduler(initialClock: 0)
             let xs: TestableObservable<Never> = scheduler.createColdObservable([.completed(10)])
             let ys: TestableObservable<Never> = scheduler.createColdObservable([.completed(20)])
             let instance = scheduler.start { xs.asCompletable().concat(ys.asCompletable()) }
@@ -90,7 +88,6 @@ import Testing
 
     @Test func zipCompletesOnceEveryCompletableHasAndFailsAtTheFirstFailure() {
         let (completed, failed, subscriptions) = expectNoLeaks {
-            let scheduler = TestScheduler(initialClock: 0)
             let xs: TestableObservable<Never> = scheduler.createColdObservable([.completed(30)])
             let ys: TestableObservable<Never> = scheduler.createColdObservable([.completed(10)])
             let completed = scheduler.start { Completable.zip(xs.asCompletable(), ys.asCompletable()) }

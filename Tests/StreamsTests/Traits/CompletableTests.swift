@@ -4,6 +4,8 @@ import StreamsTest
 import Testing
 
 @Suite struct CompletableTests {
+    let scheduler = TestScheduler(initialClock: 0)
+
     @Test func createCompletesOrFailsOnce() {
         let (completed, failed) = expectNoLeaks {
             func run(_ event: CompletableEvent) -> [Recorded<Event<Never>>] {
@@ -40,7 +42,6 @@ import Testing
 
     @Test func andThenSubscribesTheSecondWhenTheFirstCompletes() {
         let (events, xsSubscriptions, ysSubscriptions) = expectNoLeaks {
-            let scheduler = TestScheduler(initialClock: 0)
             let xs: TestableObservable<Never> = scheduler.createColdObservable([.completed(10)])
             let ys = scheduler.createColdObservable([.next(10, 1), .completed(10)])
             let res = scheduler.start { xs.asCompletable().andThen(ys.asSingle()).asObservable() }
@@ -53,7 +54,6 @@ import Testing
 
     @Test func andThenStopsAtTheFirstError() {
         let (events, ysSubscriptions) = expectNoLeaks {
-            let scheduler = TestScheduler(initialClock: 0)
             let xs: TestableObservable<Never> = scheduler.createColdObservable([.error(10, TraitTestError())])
             let ys = scheduler.createColdObservable([.next(10, 1), .completed(10)])
             let res = scheduler.start { xs.asCompletable().andThen(ys.asObservable()) }
@@ -65,7 +65,6 @@ import Testing
 
     @Test func andThenDisposalDisposesTheSecond() {
         let (events, ysSubscriptions) = expectNoLeaks {
-            let scheduler = TestScheduler(initialClock: 0)
             let xs: TestableObservable<Never> = scheduler.createColdObservable([.completed(10)])
             let ys = scheduler.createColdObservable([.next(5, 1), .next(50, 2), .completed(60)])
             let res = scheduler.start(disposed: 230) { xs.asCompletable().andThen(ys.asObservable()) }

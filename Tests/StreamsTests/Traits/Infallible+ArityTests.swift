@@ -4,9 +4,10 @@ import Testing
 
 /// `Infallible.combineLatest` and `Infallible.zip` for 2 to 8 sources and over collections.
 @Suite struct InfallibleArityTests {
+    let scheduler = TestScheduler(initialClock: 0)
+
     @Test func combineLatestEmitsOnceEverySourceHasEmitted() {
         let (selected, tuples) = expectNoLeaks {
-            let scheduler = TestScheduler(initialClock: 0)
             let xs = scheduler.createHotObservable([.next(210, 1), .next(230, 2), .completed(300)])
             let ys = scheduler.createHotObservable([.next(220, "a"), .next(240, "b"), .completed(250)])
             let selected = scheduler.start {
@@ -54,7 +55,6 @@ import Testing
 
     @Test func zipPairsTheNthElements() {
         let (selected, tuples) = expectNoLeaks {
-            let scheduler = TestScheduler(initialClock: 0)
             let xs = scheduler.createHotObservable([.next(210, 1), .next(230, 2), .completed(300)])
             let ys = scheduler.createHotObservable([.next(220, 10), .next(240, 20), .next(250, 30), .completed(260)])
             let selected = scheduler.start {

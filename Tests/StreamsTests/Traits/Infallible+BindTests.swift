@@ -4,9 +4,10 @@ import Testing
 
 /// Relays as infallibles, and binding infallibles to observers and relays.
 @Suite struct InfallibleBindTests {
+    let scheduler = TestScheduler(initialClock: 0)
+
     @Test func aBehaviorRelayIsAnInfallibleOfItsValues() {
         let events = expectNoLeaks {
-            let scheduler = TestScheduler(initialClock: 0)
             let relay = BehaviorRelay(value: 1)
             scheduler.scheduleAt(250) { relay.accept(2) }
             return scheduler.start { relay.asInfallible() }.events
@@ -16,7 +17,6 @@ import Testing
 
     @Test func publishAndReplayRelaysAreInfallibles() {
         let (published, replayed) = expectNoLeaks {
-            let scheduler = TestScheduler(initialClock: 0)
             let publish = PublishRelay<Int>()
             let replay = ReplayRelay<Int>.create(bufferSize: 1)
             scheduler.scheduleAt(150) { replay.accept(0) }
@@ -58,7 +58,6 @@ import Testing
 
     @Test func bindSendsEveryEventToEachObserver() {
         let (first, second) = expectNoLeaks {
-            let scheduler = TestScheduler(initialClock: 0)
             let first = scheduler.createObserver(Int.self)
             let second = scheduler.createObserver(Int?.self)
             _ = Infallible.of(1, 2).bind(to: first, first)

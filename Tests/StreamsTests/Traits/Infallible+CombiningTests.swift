@@ -4,9 +4,10 @@ import Testing
 
 /// `Infallible`'s multi-source operators: the observable operators over infallible sources.
 @Suite struct InfallibleCombiningTests {
+    let scheduler = TestScheduler(initialClock: 0)
+
     @Test func flatMapLatestSwitchesToTheNewestInner() {
         let (events, ysSubscriptions) = expectNoLeaks {
-            let scheduler = TestScheduler(initialClock: 0)
             let xs = scheduler.createHotObservable([.next(210, 1), .next(240, 2), .completed(300)])
             let ys = scheduler.createColdObservable([.next(10, 10), .next(40, 20), .completed(50)])
             let res = scheduler.start {
@@ -35,7 +36,6 @@ import Testing
 
     @Test func concatMergeAndStartWith() {
         let (concatenated, merged, started) = expectNoLeaks {
-            let scheduler = TestScheduler(initialClock: 0)
             let xs = scheduler.createHotObservable([.next(210, 1), .next(230, 3), .completed(240)])
             let ys = scheduler.createHotObservable([.next(220, 2), .next(250, 4), .completed(260)])
             let merged = scheduler.start {
@@ -54,7 +54,6 @@ import Testing
 
     @Test func withLatestFromTakeUntilAndSkipUntil() {
         let (latest, taken, skipped) = expectNoLeaks {
-            let scheduler = TestScheduler(initialClock: 0)
             let xs = scheduler.createHotObservable([.next(210, 1), .next(230, 2), .next(250, 3), .completed(260)])
             let ys = scheduler.createHotObservable([.next(220, 10), .next(240, 20)])
             let source = xs.asInfallible(onErrorJustReturn: 0)
@@ -83,7 +82,6 @@ import Testing
 
     @Test func shareSubscribesOnceForAllSubscribers() {
         let (first, second, subscriptions) = expectNoLeaks {
-            let scheduler = TestScheduler(initialClock: 0)
             let xs = scheduler.createHotObservable([.next(210, 1), .next(230, 2), .completed(300)])
             let shared = xs.asInfallible(onErrorJustReturn: 0).share(replay: 1)
             let first = scheduler.createObserver(Int.self)

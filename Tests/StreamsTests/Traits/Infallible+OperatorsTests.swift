@@ -4,9 +4,10 @@ import Testing
 
 /// `Infallible`'s single-source operators: the observable operators, with closures that cannot throw.
 @Suite struct InfallibleOperatorsTests {
+    let scheduler = TestScheduler(initialClock: 0)
+
     @Test func transformsAndFilters() {
         let events = expectNoLeaks {
-            let scheduler = TestScheduler(initialClock: 0)
             let xs = scheduler.createHotObservable([
                 .next(210, 1), .next(220, 1), .next(230, 2), .next(240, 3), .next(250, 4), .completed(260),
             ])
@@ -24,7 +25,6 @@ import Testing
 
     @Test func debounceAndThrottleUseTheScheduler() {
         let (debounced, throttled) = expectNoLeaks {
-            let scheduler = TestScheduler(initialClock: 0)
             let xs = scheduler.createHotObservable([.next(210, 1), .next(215, 2), .next(240, 3), .completed(300)])
             let source = xs.asInfallible(onErrorJustReturn: 0)
             let debounced = scheduler.start { source.debounce(.seconds(10), scheduler: scheduler) }

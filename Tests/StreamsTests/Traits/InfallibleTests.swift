@@ -4,9 +4,10 @@ import StreamsTest
 import Testing
 
 @Suite struct InfallibleTests {
+    let scheduler = TestScheduler(initialClock: 0)
+
     @Test func createEmitsUntilCompletion() {
         let events = expectNoLeaks {
-            let scheduler = TestScheduler(initialClock: 0)
             return scheduler.start {
                 Infallible<Int>.create { observer in
                     scheduler.scheduleRelative((), dueTime: .seconds(10)) { _ in
@@ -24,7 +25,6 @@ import Testing
 
     @Test func onErrorJustReturnEmitsTheElementAndCompletesAtTheError() {
         let (events, subscriptions) = expectNoLeaks {
-            let scheduler = TestScheduler(initialClock: 0)
             let xs = scheduler.createHotObservable([.next(210, 1), .error(220, TraitTestError())])
             let res = scheduler.start { xs.asInfallible(onErrorJustReturn: 0).asObservable() }
             return (res.events, xs.subscriptions)
@@ -35,7 +35,6 @@ import Testing
 
     @Test func onErrorFallbackToSubscribesTheFallbackAtTheError() {
         let (events, xsSubscriptions, ysSubscriptions) = expectNoLeaks {
-            let scheduler = TestScheduler(initialClock: 0)
             let xs = scheduler.createHotObservable([.next(210, 1), .error(220, TraitTestError())])
             let ys = scheduler.createColdObservable([.next(5, 9), .completed(10)])
             let res = scheduler.start {
@@ -51,7 +50,6 @@ import Testing
     @Test func onErrorRecoverReceivesTheError() {
         let log = TraitLog()
         let events = expectNoLeaks {
-            let scheduler = TestScheduler(initialClock: 0)
             let xs = scheduler.createHotObservable([.error(220, TraitTestError(code: 7), Int.self)])
             return scheduler.start {
                 xs.asInfallible(onErrorRecover: { error in
@@ -66,7 +64,6 @@ import Testing
 
     @Test func disposalUnsubscribes() {
         let (events, subscriptions) = expectNoLeaks {
-            let scheduler = TestScheduler(initialClock: 0)
             let xs = scheduler.createHotObservable([.next(210, 1), .next(400, 2)])
             let res = scheduler.start(disposed: 300) { xs.asInfallible(onErrorJustReturn: 0).asObservable() }
             return (res.events, xs.subscriptions)

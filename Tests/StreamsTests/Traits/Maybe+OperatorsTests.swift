@@ -4,9 +4,10 @@ import Testing
 
 /// The maybe-only operators added with the RxSwift 6 trait API.
 @Suite struct MaybeOperatorsTests {
+    let scheduler = TestScheduler(initialClock: 0)
+
     @Test func ifEmptyDefaultSucceedsWithTheDefaultWhenTheMaybeCompletesEmpty() {
         let (empty, full, failed) = expectNoLeaks {
-            let scheduler = TestScheduler(initialClock: 0)
             let xs: TestableObservable<Int> = scheduler.createHotObservable([.completed(230)])
             let empty = scheduler.start { xs.asMaybe().ifEmpty(default: 9) }
             let full = TestScheduler(initialClock: 0).start { Maybe.just(1).ifEmpty(default: 9) }
@@ -20,7 +21,6 @@ import Testing
 
     @Test func ifEmptySwitchToSubscribesTheOtherWhenTheMaybeCompletesEmpty() {
         let (maybe, single, ysSubscriptions) = expectNoLeaks {
-            let scheduler = TestScheduler(initialClock: 0)
             let xs: TestableObservable<Int> = scheduler.createHotObservable([.completed(230)])
             let ys = scheduler.createColdObservable([.next(20, 4), .completed(20)])
             let maybe = scheduler.start { xs.asMaybe().ifEmpty(switchTo: ys.asMaybe()) }
@@ -34,7 +34,6 @@ import Testing
 
     @Test func ifEmptyDoesNotSubscribeTheOtherWhenThereIsAnElement() {
         let (events, ysSubscriptions) = expectNoLeaks {
-            let scheduler = TestScheduler(initialClock: 0)
             let xs = scheduler.createHotObservable([.next(210, 1), .completed(210)])
             let ys = scheduler.createColdObservable([.next(20, 4), .completed(20)])
             let res = scheduler.start { xs.asMaybe().ifEmpty(switchTo: ys.asSingle()) }

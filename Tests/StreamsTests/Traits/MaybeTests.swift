@@ -4,6 +4,8 @@ import StreamsTest
 import Testing
 
 @Suite struct MaybeTests {
+    let scheduler = TestScheduler(initialClock: 0)
+
     @Test func createSucceedsCompletesOrFails() {
         let (success, empty, failure) = expectNoLeaks {
             func run(_ event: MaybeEvent<Int>) -> [Recorded<Event<Int>>] {
@@ -55,7 +57,6 @@ import Testing
 
     @Test func mapAndFilter() {
         let (mapped, kept, dropped) = expectNoLeaks {
-            let scheduler = TestScheduler(initialClock: 0)
             let xs = scheduler.createColdObservable([.next(10, 2), .completed(10)])
             let mapped = scheduler.start { xs.asMaybe().map { $0 * 10 }.asObservable() }.events
             let scheduler2 = TestScheduler(initialClock: 0)
@@ -73,7 +74,6 @@ import Testing
 
     @Test func flatMapSubscribesTheInnerMaybeOnSuccess() {
         let (events, xsSubscriptions, ysSubscriptions) = expectNoLeaks {
-            let scheduler = TestScheduler(initialClock: 0)
             let xs = scheduler.createColdObservable([.next(10, 1), .completed(10)])
             let ys = scheduler.createColdObservable([.completed(20, Int.self)])
             let res = scheduler.start { xs.asMaybe().flatMap { _ in ys.asMaybe() }.asObservable() }
@@ -87,7 +87,6 @@ import Testing
     @Test func flatMapOnAnEmptyMaybeCompletesWithoutCallingTheSelector() {
         let log = TraitLog()
         let (events, ysSubscriptions) = expectNoLeaks {
-            let scheduler = TestScheduler(initialClock: 0)
             let xs = scheduler.createColdObservable([.completed(10, Int.self)])
             let ys = scheduler.createColdObservable([.next(20, 5), .completed(20)])
             let res = scheduler.start {
@@ -105,7 +104,6 @@ import Testing
 
     @Test func catchAndCatchAndReturn() {
         let (caught, returned, xsSubscriptions, ysSubscriptions) = expectNoLeaks {
-            let scheduler = TestScheduler(initialClock: 0)
             let xs = scheduler.createColdObservable([.error(10, TraitTestError(), Int.self)])
             let ys = scheduler.createColdObservable([.completed(5, Int.self)])
             let caught = scheduler.start { xs.asMaybe().catch { _ in ys.asMaybe() }.asObservable() }.events

@@ -5,6 +5,8 @@ import Testing
 /// The operators every trait shares, each the observable operator of the same name; exact events
 /// as RxSwift's `PrimitiveSequence` produces them on a test scheduler.
 @Suite struct PrimitiveSequenceOperatorsTests {
+    let scheduler = TestScheduler(initialClock: 0)
+
     /// Counts calls from `@Sendable` closures.
     final class Counter: Sendable {
         private let value = Locked(0)
@@ -20,7 +22,6 @@ import Testing
     @Test func deferredCallsTheFactoryForEverySubscription() {
         let counter = Counter()
         let events = expectNoLeaks {
-            let scheduler = TestScheduler(initialClock: 0)
             let single = Single<Int>.deferred { Single.just(counter.next() * 10) }
             _ = single.subscribe()
             return scheduler.start { single }.events
@@ -39,7 +40,6 @@ import Testing
     @Test func usingDisposesTheResourceAfterTheSequenceEnds() {
         let log = TraitLog()
         let events = expectNoLeaks {
-            let scheduler = TestScheduler(initialClock: 0)
             let xs = scheduler.createHotObservable([.next(230, 4), .completed(230)])
             return scheduler.start {
                 Single<Int>.using(
@@ -56,7 +56,6 @@ import Testing
     /// As RxSwift's `test_delay`: the completion follows the element one hop later.
     @Test func delayShiftsTheResultButNotAFailure() {
         let (delayed, failed) = expectNoLeaks {
-            let scheduler = TestScheduler(initialClock: 0)
             let xs = scheduler.createHotObservable([.next(210, 1), .completed(210)])
             let delayed = scheduler.start { xs.asSingle().delay(.seconds(50), scheduler: scheduler) }
             let other = TestScheduler(initialClock: 0)
@@ -70,7 +69,6 @@ import Testing
 
     @Test func delaySubscriptionSubscribesLater() {
         let (events, subscriptions) = expectNoLeaks {
-            let scheduler = TestScheduler(initialClock: 0)
             let xs = scheduler.createColdObservable([.next(10, 1), .completed(10)])
             let res = scheduler.start { xs.asSingle().delaySubscription(.seconds(30), scheduler: scheduler) }
             return (res.events, xs.subscriptions)
@@ -82,7 +80,6 @@ import Testing
     /// As RxSwift's `test_observeOn`: each event is its own hop, one tick apart on a test scheduler.
     @Test func observeOnDeliversOnTheScheduler() {
         let events = expectNoLeaks {
-            let scheduler = TestScheduler(initialClock: 0)
             return scheduler.start { Single.just(1).observe(on: scheduler) }.events
         }
         #expect(events == [.next(201, 1), .completed(202)])
@@ -90,7 +87,6 @@ import Testing
 
     @Test func subscribeOnSubscribesOnTheScheduler() {
         let (events, subscribed) = expectNoLeaks {
-            let scheduler = TestScheduler(initialClock: 0)
             let xs = scheduler.createColdObservable([.next(10, 1), .completed(10)])
             let res = scheduler.start { xs.asSingle().subscribe(on: scheduler) }
             return (res.events, xs.subscriptions.map(\.subscribe))
@@ -101,7 +97,6 @@ import Testing
 
     @Test func catchContinuesWithTheFallbackTrait() {
         let events = expectNoLeaks {
-            let scheduler = TestScheduler(initialClock: 0)
             let xs: TestableObservable<Never> = scheduler.createHotObservable([.error(220, TraitTestError())])
             let ys: TestableObservable<Never> = scheduler.createColdObservable([.completed(10)])
             return scheduler.start { xs.asCompletable().catch { _ in ys.asCompletable() } }.events
@@ -111,7 +106,6 @@ import Testing
 
     @Test func retrySubscribesAgainAtEachFailureUpToTheCount() {
         let (events, subscriptions) = expectNoLeaks {
-            let scheduler = TestScheduler(initialClock: 0)
             let xs = scheduler.createColdObservable([.error(10, TraitTestError(), Int.self)])
             let res = scheduler.start { xs.asSingle().retry(3) }
             return (res.events, xs.subscriptions)
@@ -123,7 +117,6 @@ import Testing
     @Test func retryWhenResubscribesWhenTheHandlersSequenceEmits() {
         let counter = Counter()
         let events = expectNoLeaks {
-            let scheduler = TestScheduler(initialClock: 0)
             let flaky = Single<Int>.deferred {
                 counter.next() < 3 ? Single.error(TraitTestError()) : Single.just(7)
             }
@@ -146,7 +139,6 @@ import Testing
 
     @Test func timeoutFailsOrSwitchesWhenNoResultArrivesInTime() {
         let (failed, switched) = expectNoLeaks {
-            let scheduler = TestScheduler(initialClock: 0)
             let failed = scheduler.start { Single<Int>.never().timeout(.seconds(50), scheduler: scheduler) }
             let other = TestScheduler(initialClock: 0)
             let switched = other.start {
@@ -160,7 +152,6 @@ import Testing
 
     @Test func timerSucceedsWithZeroAfterTheDueTime() {
         let events = expectNoLeaks {
-            let scheduler = TestScheduler(initialClock: 0)
             return scheduler.start { Single<Int>.timer(.seconds(30), scheduler: scheduler) }.events
         }
         #expect(events == [.next(230, 0), .completed(230)])
@@ -168,7 +159,6 @@ import Testing
 
     @Test func errorAndNeverExistForEveryTrait() {
         let (completable, maybe) = expectNoLeaks {
-            let scheduler = TestScheduler(initialClock: 0)
             let completable = scheduler.start { Completable.error(TraitTestError(code: 1)) }
             let maybe = TestScheduler(initialClock: 0).start { Maybe<Int>.never() }
             return (completable.events, maybe.events)

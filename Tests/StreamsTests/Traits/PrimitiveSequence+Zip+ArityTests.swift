@@ -5,9 +5,10 @@ import Testing
 /// `zip` of singles and maybes for 2 to 8 sources and over a collection: the observable `zip` of
 /// their observables, with RxSwift's events.
 @Suite struct PrimitiveSequenceZipTests {
+    let scheduler = TestScheduler(initialClock: 0)
+
     @Test func zipSucceedsOnceEverySingleHasSucceeded() {
         let (events, xsSubscriptions) = expectNoLeaks {
-            let scheduler = TestScheduler(initialClock: 0)
             let xs = scheduler.createHotObservable([.next(210, 1), .completed(220)])
             let ys = scheduler.createHotObservable([.next(230, 2), .completed(240)])
             let res = scheduler.start { Single.zip(xs.asSingle(), ys.asSingle()) { $0 * 10 + $1 } }
@@ -19,7 +20,6 @@ import Testing
 
     @Test func zipFailsWithTheFirstFailureAndDisposesTheOthers() {
         let (events, ysSubscriptions) = expectNoLeaks {
-            let scheduler = TestScheduler(initialClock: 0)
             let xs = scheduler.createHotObservable([.error(230, TraitTestError(), Int.self)])
             let ys = scheduler.createHotObservable([.next(250, 2), .completed(250)])
             let res = scheduler.start { Single.zip(xs.asSingle(), ys.asSingle()) { $0 + $1 } }
@@ -31,7 +31,6 @@ import Testing
 
     @Test func zipOfEightSinglesAndTheTupleForm() {
         let (sum, pairs) = expectNoLeaks {
-            let scheduler = TestScheduler(initialClock: 0)
             let add: @Sendable (Int, Int, Int, Int, Int, Int, Int, Int) -> Int = {
                 $0 + $1 + $2 + $3 + $4 + $5 + $6 + $7
             }
@@ -48,7 +47,6 @@ import Testing
 
     @Test func zipOfAnEmptyMaybeCompletesEmpty() {
         let events = expectNoLeaks {
-            let scheduler = TestScheduler(initialClock: 0)
             let ys = scheduler.createHotObservable([.next(230, 2), .completed(240)])
             return scheduler.start { Maybe.zip(Maybe<Int>.empty(), ys.asMaybe()) { $0 + $1 } }.events
         }
@@ -67,7 +65,6 @@ import Testing
 
     @Test func zipOverACollectionOfSingles() {
         let (arrays, summed, empty) = expectNoLeaks {
-            let scheduler = TestScheduler(initialClock: 0)
             let xs = scheduler.createHotObservable([.next(220, 2), .completed(220)])
             let arrays = scheduler.start { Single.zip([Single.just(1), xs.asSingle(), Single.just(3)]) }
             let summed = TestScheduler(initialClock: 0).start {

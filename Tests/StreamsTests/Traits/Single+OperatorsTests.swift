@@ -4,6 +4,8 @@ import Testing
 
 /// The single-only operators added with the RxSwift 6 trait API.
 @Suite struct SingleOperatorsTests {
+    let scheduler = TestScheduler(initialClock: 0)
+
     @Test func filterMakesAMaybe() {
         let (kept, dropped) = expectNoLeaks {
             let kept = TestScheduler(initialClock: 0).start { Single.just(7).filter { $0 > 5 } }
@@ -16,7 +18,6 @@ import Testing
 
     @Test func compactMapMakesAMaybe() {
         let (kept, dropped) = expectNoLeaks {
-            let scheduler = TestScheduler(initialClock: 0)
             let xs = scheduler.createHotObservable([.next(210, "12"), .completed(210)])
             let kept = scheduler.start { xs.asSingle().compactMap { Int($0) } }
             let dropped = TestScheduler(initialClock: 0).start { Single.just("x").compactMap { Int($0) } }
@@ -29,7 +30,6 @@ import Testing
     @Test func doRunsOnDisposeAfterTheSourcesDisposable() {
         let log = TraitLog()
         let events = expectNoLeaks {
-            let scheduler = TestScheduler(initialClock: 0)
             return scheduler.start {
                 Single<Int>.create { observer in
                     scheduler.scheduleAt(300) { observer(.success(5)) }

@@ -4,10 +4,11 @@ import StreamsTest
 import Testing
 
 @Suite struct SingleTests {
+    let scheduler = TestScheduler(initialClock: 0)
+
     @Test func createSucceedsWithOneElementAndCompletesAtOnce() {
         let log = TraitLog()
         let res = expectNoLeaks {
-            let scheduler = TestScheduler(initialClock: 0)
             return scheduler.start {
                 Single<Int>.create { single in
                     let work = scheduler.scheduleRelative((), dueTime: .seconds(10)) { _ in
@@ -29,7 +30,6 @@ import Testing
 
     @Test func createFails() {
         let res = expectNoLeaks {
-            let scheduler = TestScheduler(initialClock: 0)
             return scheduler.start {
                 Single<Int>.create { single in
                     scheduler.scheduleRelative((), dueTime: .seconds(10)) { _ in
@@ -45,7 +45,6 @@ import Testing
     @Test func disposalBeforeTheResultStopsTheWork() {
         let log = TraitLog()
         let res = expectNoLeaks {
-            let scheduler = TestScheduler(initialClock: 0)
             return scheduler.start(disposed: 205) {
                 Single<Int>.create { single in
                     let work = scheduler.scheduleRelative((), dueTime: .seconds(10)) { _ in
@@ -93,7 +92,6 @@ import Testing
 
     @Test func mapTransformsTheElement() {
         let (events, subscriptions) = expectNoLeaks {
-            let scheduler = TestScheduler(initialClock: 0)
             let xs = scheduler.createColdObservable([.next(10, 1), .completed(10)])
             let res = scheduler.start { xs.asSingle().map { $0 * 10 }.asObservable() }
             return (res.events, xs.subscriptions)
@@ -104,7 +102,6 @@ import Testing
 
     @Test func mapThrowingFails() {
         let (events, subscriptions) = expectNoLeaks {
-            let scheduler = TestScheduler(initialClock: 0)
             let xs = scheduler.createColdObservable([.next(10, 1), .completed(10)])
             let res = scheduler.start {
                 xs.asSingle().map { _ -> Int in throw TraitTestError() }.asObservable()
@@ -117,7 +114,6 @@ import Testing
 
     @Test func flatMapSubscribesTheInnerSingleWhenTheOuterSucceeds() {
         let (events, xsSubscriptions, ysSubscriptions) = expectNoLeaks {
-            let scheduler = TestScheduler(initialClock: 0)
             let xs = scheduler.createColdObservable([.next(10, 1), .completed(10)])
             let ys = scheduler.createColdObservable([.next(20, 5), .completed(20)])
             let res = scheduler.start {
@@ -132,7 +128,6 @@ import Testing
 
     @Test func flatMapDisposalDisposesTheInnerSingle() {
         let (events, xsSubscriptions, ysSubscriptions) = expectNoLeaks {
-            let scheduler = TestScheduler(initialClock: 0)
             let xs = scheduler.createColdObservable([.next(10, 1), .completed(10)])
             let ys = scheduler.createColdObservable([.next(20, 5), .completed(20)])
             let res = scheduler.start(disposed: 220) { xs.asSingle().flatMap { _ in ys.asSingle() }.asObservable() }
@@ -145,7 +140,6 @@ import Testing
 
     @Test func flatMapOuterFailureAndThrowingSelector() {
         let (failed, thrown, ysSubscriptions) = expectNoLeaks {
-            let scheduler = TestScheduler(initialClock: 0)
             let xs = scheduler.createColdObservable([.error(10, TraitTestError(code: 1), Int.self)])
             let zs = scheduler.createColdObservable([.next(10, 1), .completed(10)])
             let ys = scheduler.createColdObservable([.next(20, 5), .completed(20)])
@@ -164,7 +158,6 @@ import Testing
 
     @Test func flatMapMaybeAndFlatMapCompletable() {
         let (maybe, completable, ysSubscriptions) = expectNoLeaks {
-            let scheduler = TestScheduler(initialClock: 0)
             let xs = scheduler.createColdObservable([.next(10, 1), .completed(10)])
             let ys: TestableObservable<Never> = scheduler.createColdObservable([.completed(5)])
             let maybe = scheduler.start { xs.asSingle().flatMapMaybe { _ in Maybe<Int>.empty() }.asObservable() }
@@ -183,7 +176,6 @@ import Testing
 
     @Test func justOnASchedulerSucceedsThere() {
         let events = expectNoLeaks {
-            let scheduler = TestScheduler(initialClock: 0)
             return scheduler.start { Single.just(1, scheduler: scheduler).asObservable() }.events
         }
         #expect(events == [.next(201, 1), .completed(202)])
@@ -191,7 +183,6 @@ import Testing
 
     @Test func catchSwitchesToTheFallbackAtTheFailure() {
         let (events, xsSubscriptions, ysSubscriptions) = expectNoLeaks {
-            let scheduler = TestScheduler(initialClock: 0)
             let xs = scheduler.createColdObservable([.error(10, TraitTestError(), Int.self)])
             let ys = scheduler.createColdObservable([.next(5, 7), .completed(5)])
             let res = scheduler.start { xs.asSingle().catch { _ in ys.asSingle() }.asObservable() }
@@ -204,7 +195,6 @@ import Testing
 
     @Test func catchIsNotCalledOnSuccessAndAThrowingHandlerFails() {
         let (success, thrown) = expectNoLeaks {
-            let scheduler = TestScheduler(initialClock: 0)
             let xs = scheduler.createColdObservable([.next(10, 1), .completed(10)])
             let success = scheduler.start { xs.asSingle().catch { _ in Single.just(0) }.asObservable() }
             let other = TestScheduler(initialClock: 0)
@@ -220,7 +210,6 @@ import Testing
 
     @Test func catchAndReturnSucceedsWithTheElementAtTheFailure() {
         let (events, subscriptions) = expectNoLeaks {
-            let scheduler = TestScheduler(initialClock: 0)
             let xs = scheduler.createColdObservable([.error(10, TraitTestError(), Int.self)])
             let res = scheduler.start { xs.asSingle().catchAndReturn(42).asObservable() }
             return (res.events, xs.subscriptions)
@@ -232,7 +221,6 @@ import Testing
     @Test func doRunsSideEffectsInOrder() {
         let log = TraitLog()
         let events = expectNoLeaks {
-            let scheduler = TestScheduler(initialClock: 0)
             let xs = scheduler.createColdObservable([.next(10, 1), .completed(10)])
             return scheduler.start {
                 xs.asSingle()
@@ -253,7 +241,6 @@ import Testing
 
     @Test func doThrowingOnSuccessFailsInstead() {
         let events = expectNoLeaks {
-            let scheduler = TestScheduler(initialClock: 0)
             let xs = scheduler.createColdObservable([.next(10, 1), .completed(10)])
             return scheduler.start {
                 xs.asSingle().do(onSuccess: { _ in throw TraitTestError() }).asObservable()
@@ -265,7 +252,6 @@ import Testing
     @Test func doOnDisposeRunsOnDisposal() {
         let log = TraitLog()
         expectNoLeaks {
-            let scheduler = TestScheduler(initialClock: 0)
             _ = scheduler.start(disposed: 250) {
                 Single<Int>.never().do(onDispose: { log.append("dispose at \(scheduler.clock)") }).asObservable()
             }

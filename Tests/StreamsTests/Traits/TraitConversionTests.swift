@@ -3,9 +3,10 @@ import StreamsTest
 import Testing
 
 @Suite struct TraitConversionTests {
+    let scheduler = TestScheduler(initialClock: 0)
+
     @Test func asSingleEmitsTheOnlyElementWhenTheSourceCompletes() {
         let (events, subscriptions) = expectNoLeaks {
-            let scheduler = TestScheduler(initialClock: 0)
             let xs = scheduler.createHotObservable([.next(150, 1), .next(210, 2), .completed(250)])
             let res = scheduler.start { xs.asSingle().asObservable() }
             return (res.events, xs.subscriptions)
@@ -16,7 +17,6 @@ import Testing
 
     @Test func asSingleFailsWithNoElementsOnEmptyCompletion() {
         let (events, subscriptions) = expectNoLeaks {
-            let scheduler = TestScheduler(initialClock: 0)
             let xs = scheduler.createHotObservable([.next(150, 1), .completed(250)])
             let res = scheduler.start { xs.asSingle().asObservable() }
             return (res.events, xs.subscriptions)
@@ -27,7 +27,6 @@ import Testing
 
     @Test func asSingleFailsWithMoreThanOneElementAtTheSecondElement() {
         let (events, subscriptions) = expectNoLeaks {
-            let scheduler = TestScheduler(initialClock: 0)
             let xs = scheduler.createHotObservable([.next(210, 2), .next(220, 3), .completed(250)])
             let res = scheduler.start { xs.asSingle().asObservable() }
             return (res.events, xs.subscriptions)
@@ -38,7 +37,6 @@ import Testing
 
     @Test func asSingleForwardsTheSourceError() {
         let (events, subscriptions) = expectNoLeaks {
-            let scheduler = TestScheduler(initialClock: 0)
             let xs = scheduler.createHotObservable([.next(210, 2), .error(220, TraitTestError())])
             let res = scheduler.start { xs.asSingle().asObservable() }
             return (res.events, xs.subscriptions)
@@ -49,7 +47,6 @@ import Testing
 
     @Test func asSingleDisposalUnsubscribes() {
         let (events, subscriptions) = expectNoLeaks {
-            let scheduler = TestScheduler(initialClock: 0)
             let xs = scheduler.createHotObservable([.next(210, 2), .completed(500)])
             let res = scheduler.start(disposed: 300) { xs.asSingle().asObservable() }
             return (res.events, xs.subscriptions)
@@ -60,7 +57,6 @@ import Testing
 
     @Test func asMaybeCompletesEmptyOrSucceedsOrFails() {
         let (empty, one, two) = expectNoLeaks {
-            let scheduler = TestScheduler(initialClock: 0)
             let xs = scheduler.createHotObservable([.completed(250, Int.self)])
             let empty = scheduler.start { xs.asMaybe().asObservable() }
             let scheduler2 = TestScheduler(initialClock: 0)
@@ -83,7 +79,6 @@ import Testing
 
     @Test func asCompletableOnAnElementlessSequence() {
         let (events, subscriptions) = expectNoLeaks {
-            let scheduler = TestScheduler(initialClock: 0)
             let xs: TestableObservable<Never> = scheduler.createHotObservable([.completed(250)])
             let res = scheduler.start { xs.asCompletable().asObservable() }
             return (res.events, xs.subscriptions)
