@@ -12,7 +12,7 @@ import Testing
 /// closure it passes, subscribes, keeps only what an app keeps (the disposable and the subject),
 /// sends two elements, ends the subscription one way, and checks that the tracked object is gone
 /// and that no node of the engine is left alive.
-@Suite struct RetentionProbeTests {
+@Suite(.leakChecked) struct RetentionProbeTests {
     struct Failure: Error {}
 
     /// What every closure under probe captures.
@@ -310,16 +310,14 @@ import Testing
         weak var weakCaptured: Captured?
         weak var weakSource: AnyObject?
         var kept: AnyObject?
-        expectNoLeaks {
-            do {
-                let captured = Captured()
-                weakCaptured = captured
-                let made = source.make(captured)
-                weakSource = made
-                if ending == .disposed { kept = made }
-            }
-            (kept as? Subject<Int>)?.dispose()
+        do {
+            let captured = Captured()
+            weakCaptured = captured
+            let made = source.make(captured)
+            weakSource = made
+            if ending == .disposed { kept = made }
         }
+        (kept as? Subject<Int>)?.dispose()
         if ending == .dropped { #expect(weakSource == nil) } else { #expect(kept is Subject<Int>) }
         #expect(weakCaptured == nil)
         withExtendedLifetime(kept) {}

@@ -25,22 +25,19 @@ import Testing
 
     @Test func flatMapWithInnersOnOtherQueuesDeliversEveryInnerElement() {
         let checker = ContractChecker<Int>()
-        let finished = expectNoLeaks {
-            let producers = DispatchGroup()
-            let outer = PublishSubject<Int>()
-            let done = DispatchSemaphore(value: 0)
-            let subscription = outer.flatMap { Self.inner($0, producers: producers) }
-                .do(afterCompleted: { done.signal() }).subscribe(checker)
-            let produced = produceOnQueues([
-                {
-                    for value in 0..<Self.outerCount { outer.onNext(value) }
-                    outer.onCompleted()
-                }
-            ])
-            let finished = produced && waits(for: done) && producers.wait(timeout: .now() + 20) == .success
-            subscription.dispose()
-            return finished
-        }
+        let producers = DispatchGroup()
+        let outer = PublishSubject<Int>()
+        let done = DispatchSemaphore(value: 0)
+        let subscription = outer.flatMap { Self.inner($0, producers: producers) }
+            .do(afterCompleted: { done.signal() }).subscribe(checker)
+        let produced = produceOnQueues([
+            {
+                for value in 0..<Self.outerCount { outer.onNext(value) }
+                outer.onCompleted()
+            }
+        ])
+        let finished = produced && waits(for: done) && producers.wait(timeout: .now() + 20) == .success
+        subscription.dispose()
         let expected = (0..<Self.outerCount).flatMap { outer in (0..<Self.innerCount).map { outer * 1_000 + $0 } }
         #expect(finished)
         #expect(checker.contractViolations == [])
@@ -55,22 +52,20 @@ import Testing
 
     @Test func flatMapLatestWithInnersOnOtherQueuesOnlyForwardsTheLatest() {
         let checker = ContractChecker<Int>()
-        let finished = expectNoLeaks {
-            let producers = DispatchGroup()
-            let outer = PublishSubject<Int>()
-            let done = DispatchSemaphore(value: 0)
-            let subscription = outer.flatMapLatest { Self.inner($0, producers: producers) }
-                .do(afterCompleted: { done.signal() }).subscribe(checker)
-            let produced = produceOnQueues([
-                {
-                    for value in 0..<Self.outerCount { outer.onNext(value) }
-                    outer.onCompleted()
-                }
-            ])
-            let drained = waits(for: done) && producers.wait(timeout: .now() + 20) == .success
-            subscription.dispose()
-            return produced && drained
-        }
+        let producers = DispatchGroup()
+        let outer = PublishSubject<Int>()
+        let done = DispatchSemaphore(value: 0)
+        let subscription = outer.flatMapLatest { Self.inner($0, producers: producers) }
+            .do(afterCompleted: { done.signal() }).subscribe(checker)
+        let produced = produceOnQueues([
+            {
+                for value in 0..<Self.outerCount { outer.onNext(value) }
+                outer.onCompleted()
+            }
+        ])
+        let drained = waits(for: done) && producers.wait(timeout: .now() + 20) == .success
+        subscription.dispose()
+        let finished = produced && drained
         let received = checker.receivedElements
         #expect(finished)
         #expect(checker.contractViolations == [])

@@ -5,7 +5,7 @@ import Testing
 /// `observe(on:)` hopping events from several producer threads onto one scheduler. The queues
 /// are the test's own, so it can drain them (`sync`, or a barrier for a concurrent queue) before
 /// checking that everything was released.
-@Suite(.tags(.stress)) struct ObserveOnStressTests {
+@Suite(.tags(.stress), .leakChecked) struct ObserveOnStressTests {
     private static let sends = 20_000
     private static let lanes = 4
 
@@ -23,18 +23,15 @@ import Testing
     @Test func observeOnASerialQueueFromSeveralProducerThreads() {
         let checker = ContractChecker<Int>()
         let queue = DispatchQueue(label: "stress.observeOn.serial")
-        let finished = expectNoLeaks {
-            let subject = PublishSubject<Int>()
-            let done = DispatchSemaphore(value: 0)
-            let subscription = subject.observe(on: SerialDispatchQueueScheduler(serialQueue: queue))
-                .do(afterCompleted: { done.signal() }).subscribe(checker)
-            runConcurrently(threads: Self.lanes, iterations: Self.sends) { subject.onNext($0) }
-            subject.onCompleted()
-            let finished = waits(for: done)
-            queue.sync {}  // teardown after the terminal event runs on the queue
-            subscription.dispose()
-            return finished
-        }
+        let subject = PublishSubject<Int>()
+        let done = DispatchSemaphore(value: 0)
+        let subscription = subject.observe(on: SerialDispatchQueueScheduler(serialQueue: queue))
+            .do(afterCompleted: { done.signal() }).subscribe(checker)
+        runConcurrently(threads: Self.lanes, iterations: Self.sends) { subject.onNext($0) }
+        subject.onCompleted()
+        let finished = waits(for: done)
+        queue.sync {}  // teardown after the terminal event runs on the queue
+        subscription.dispose()
         #expect(finished)
         expectEverythingDelivered(checker)
     }
@@ -42,51 +39,45 @@ import Testing
     @Test func observeOnAConcurrentQueueStillSerializesDelivery() {
         let checker = ContractChecker<Int>()
         let queue = DispatchQueue(label: "stress.observeOn.concurrent", attributes: .concurrent)
-        let finished = expectNoLeaks {
-            let subject = PublishSubject<Int>()
-            let done = DispatchSemaphore(value: 0)
-            let subscription = subject.observe(on: ConcurrentDispatchQueueScheduler(queue: queue))
-                .do(afterCompleted: { done.signal() }).subscribe(checker)
-            runConcurrently(threads: Self.lanes, iterations: Self.sends) { subject.onNext($0) }
-            subject.onCompleted()
-            let finished = waits(for: done)
-            queue.sync(flags: .barrier) {}
-            subscription.dispose()
-            return finished
-        }
+        let subject = PublishSubject<Int>()
+        let done = DispatchSemaphore(value: 0)
+        let subscription = subject.observe(on: ConcurrentDispatchQueueScheduler(queue: queue))
+            .do(afterCompleted: { done.signal() }).subscribe(checker)
+        runConcurrently(threads: Self.lanes, iterations: Self.sends) { subject.onNext($0) }
+        subject.onCompleted()
+        let finished = waits(for: done)
+        queue.sync(flags: .barrier) {}
+        subscription.dispose()
         #expect(finished)
         expectEverythingDelivered(checker)
     }
 
     @Test func disposalRacingWithHopsStopsDelivery() {
         let queue = DispatchQueue(label: "stress.observeOn.dispose")
-        let violations = expectNoLeaks {
-            let violations = Recorder<String>()
-            for _ in 0..<100 {
-                let subject = PublishSubject<Int>()
-                let checker = ContractChecker<Int>()
-                let subscription = subject.observe(on: SerialDispatchQueueScheduler(serialQueue: queue))
-                    .subscribe(checker)
-                DispatchQueue.concurrentPerform(
-                    iterations: 3,
-                    execute: bindingCurrentScope { lane in
-                        if lane < 2 {
-                            for value in 0..<200 { subject.onNext(value) }
-                        } else {
-                            subscription.dispose()
-                        }
-                    })
-                queue.sync {}  // a delivery already running when dispose() returned may finish
-                let countAfterDispose = checker.receivedElements.count
-                subject.onNext(1_000)
-                queue.sync {}
-                if checker.receivedElements.count != countAfterDispose { violations.append("delivered after dispose") }
-                if subject.hasObservers { violations.append("source still subscribed") }
-                for violation in checker.contractViolations { violations.append(violation) }
-            }
+        let violations = Recorder<String>()
+        for _ in 0..<100 {
+            let subject = PublishSubject<Int>()
+            let checker = ContractChecker<Int>()
+            let subscription = subject.observe(on: SerialDispatchQueueScheduler(serialQueue: queue))
+                .subscribe(checker)
+            DispatchQueue.concurrentPerform(
+                iterations: 3,
+                execute: bindingCurrentScope { lane in
+                    if lane < 2 {
+                        for value in 0..<200 { subject.onNext(value) }
+                    } else {
+                        subscription.dispose()
+                    }
+                })
+            queue.sync {}  // a delivery already running when dispose() returned may finish
+            let countAfterDispose = checker.receivedElements.count
+            subject.onNext(1_000)
             queue.sync {}
-            return violations.values
+            if checker.receivedElements.count != countAfterDispose { violations.append("delivered after dispose") }
+            if subject.hasObservers { violations.append("source still subscribed") }
+            for violation in checker.contractViolations { violations.append(violation) }
         }
-        #expect(violations == [])
+        queue.sync {}
+        #expect(violations.values == [])
     }
 }
