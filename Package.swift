@@ -59,7 +59,11 @@ let package = Package(
             dependencies: ["Streams", "StreamsTest", "TestSupport"],
             swiftSettings: swift6
         ),
-        .testTarget(name: "StreamsTestTests", dependencies: ["Streams", "StreamsTest"], swiftSettings: swift6),
+        .testTarget(
+            name: "StreamsTestTests",
+            dependencies: ["Streams", "StreamsTest", "TestSupport"],
+            swiftSettings: swift6
+        ),
         .testTarget(
             name: "StreamsMVCTests",
             dependencies: ["Streams", "StreamsTest", "StreamsMVC", "TestSupport"],
