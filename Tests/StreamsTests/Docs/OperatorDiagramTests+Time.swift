@@ -54,10 +54,8 @@ import Testing
     @Test func delaySubscription() {
         let xs = scheduler.createColdObservable("-a-b-|")
         let res = scheduler.start { xs.delaySubscription(.seconds(30), scheduler: scheduler) }
-        var diagram = GuideDiagram()
-        diagram.cold("source (cold)", xs, names("ab"))
-        diagram.output("delaySubscription(.seconds(30))", res.events, names("ab"))
-        diagram.subscriptions("subscribed", xs)
+        let diagram = GuideDiagram.oneSource(
+            xs, names("ab"), cold: true, output: "delaySubscription(.seconds(30))", res.events, names("ab"))
         GuideDiagrams.check(diagram, in: "Delay.md", name: "delaySubscription")
     }
 

@@ -30,14 +30,9 @@ private final class Owner: Sendable {}
         outputValues: [Character: R], sourceLocation: SourceLocation = #_sourceLocation,
         _ operation: @escaping (Observable<String>) -> Observable<R>
     ) {
-        let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createHotObservable(source)
-        let res = scheduler.start { operation(xs.asObservable()) }
-        var diagram = GuideDiagram()
-        diagram.hot("source", xs, names(source))
-        diagram.output(label, res.events, outputValues)
-        diagram.subscriptions("subscribed", xs)
-        GuideDiagrams.check(diagram, in: guide, name: name, sourceLocation: sourceLocation)
+        GuideDiagrams.checkOneSource(
+            guide, name, source: source, values: names(source), label: label, outputValues: outputValues,
+            sourceLocation: sourceLocation, operation)
     }
 
     /// As `singleSource`, with integer elements named by digits.
@@ -46,14 +41,9 @@ private final class Owner: Sendable {}
         outputValues: [Character: R], sourceLocation: SourceLocation = #_sourceLocation,
         _ operation: @escaping (Observable<Int>) -> Observable<R>
     ) {
-        let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createHotObservable(source, values: digits)
-        let res = scheduler.start { operation(xs.asObservable()) }
-        var diagram = GuideDiagram()
-        diagram.hot("source", xs, digits)
-        diagram.output(label, res.events, outputValues)
-        diagram.subscriptions("subscribed", xs)
-        GuideDiagrams.check(diagram, in: guide, name: name, sourceLocation: sourceLocation)
+        GuideDiagrams.checkOneSource(
+            guide, name, source: source, values: digits, label: label, outputValues: outputValues,
+            sourceLocation: sourceLocation, operation)
     }
 
     // MARK: Creating
@@ -216,10 +206,8 @@ private final class Owner: Sendable {}
     @Test func retry() {
         let xs = scheduler.createColdObservable("-a-#")
         let res = scheduler.start { xs.retry(2) }
-        var diagram = GuideDiagram()
-        diagram.cold("source (cold)", xs, names("a"))
-        diagram.output("retry(2)", res.events, names("a"))
-        diagram.subscriptions("subscribed", xs)
+        let diagram = GuideDiagram.oneSource(
+            xs, names("a"), cold: true, output: "retry(2)", res.events, names("a"))
         GuideDiagrams.check(diagram, in: "Retry.md", name: "retry")
     }
 
@@ -233,10 +221,8 @@ private final class Owner: Sendable {}
                 }
             })
         }
-        var diagram = GuideDiagram()
-        diagram.cold("source (cold)", xs, names("a"))
-        diagram.output("retry(when:)", res.events, names("a"))
-        diagram.subscriptions("subscribed", xs)
+        let diagram = GuideDiagram.oneSource(
+            xs, names("a"), cold: true, output: "retry(when:)", res.events, names("a"))
         GuideDiagrams.check(diagram, in: "Retry.md", name: "retry-when")
     }
 
