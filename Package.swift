@@ -83,7 +83,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SearchDemoTests",
-            dependencies: ["Streams", "StreamsTest", "StreamsMVC", "StreamsMVCTest", "SearchDemo"],
+            dependencies: ["Streams", "StreamsTest", "StreamsMVC", "StreamsMVCTest", "SearchDemo", "TestSupport"],
             swiftSettings: swift6
         ),
     ]

@@ -1,5 +1,6 @@
 import Streams
 import StreamsTest
+import TestSupport
 import Testing
 
 @Suite struct MarbleParseErrorTests {
@@ -100,18 +101,5 @@ import Testing
                 #expect((1...marbles.count + 1).contains(column), "\(marbles.debugDescription): \(message)")
             }
         }
-    }
-}
-
-/// A tiny deterministic generator for the fuzz test.
-struct SplitMix64 {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

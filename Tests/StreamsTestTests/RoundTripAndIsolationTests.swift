@@ -1,6 +1,7 @@
 import Foundation
 import Streams
 import StreamsTest
+import TestSupport
 import Testing
 
 @Suite struct TimelineRoundTripTests {
