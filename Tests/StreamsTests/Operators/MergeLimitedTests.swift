@@ -5,36 +5,41 @@ import Testing
 @Suite(.leakChecked) struct MergeLimitedTests {
     let scheduler = TestScheduler(initialClock: 0)
 
-    @Test func mergeMaxConcurrentQueuesExtraInners() {
-        let ys1 = scheduler.createColdObservable([.next(5, 1), .completed(30)])
-        let ys2 = scheduler.createColdObservable([.next(5, 2), .completed(50)])
-        let ys3 = scheduler.createColdObservable([.next(5, 3), .completed(10)])
+    /// Three cold inners — one element at 5, ending at 30, 50 and 10 — that a hot source sends at
+    /// 210, 220 and 230 before completing at 240.
+    private func threeInners() -> (xs: TestableObservable<Observable<Int>>, inners: [TestableObservable<Int>]) {
+        let inners = [
+            scheduler.createColdObservable([.next(5, 1), .completed(30)]),
+            scheduler.createColdObservable([.next(5, 2), .completed(50)]),
+            scheduler.createColdObservable([.next(5, 3), .completed(10)]),
+        ]
         let xs = scheduler.createHotObservable([
-            .next(210, ys1.asObservable()), .next(220, ys2.asObservable()), .next(230, ys3.asObservable()),
-            .completed(240),
+            .next(210, inners[0].asObservable()), .next(220, inners[1].asObservable()),
+            .next(230, inners[2].asObservable()), .completed(240),
         ])
+        return (xs, inners)
+    }
+
+    @Test func mergeMaxConcurrentQueuesExtraInners() {
+        let (xs, inners) = threeInners()
         let res = scheduler.start { xs.merge(maxConcurrent: 2) }
         #expect(res.events == [.next(215, 1), .next(225, 2), .next(245, 3), .completed(270)])
         #expect(xs.subscriptions == [Subscription(200, 240)])
-        #expect(ys1.subscriptions == [Subscription(210, 240)])
-        #expect(ys2.subscriptions == [Subscription(220, 270)])
-        #expect(ys3.subscriptions == [Subscription(240, 250)])
+        #expect(
+            inners.map(\.subscriptions) == [
+                [Subscription(210, 240)], [Subscription(220, 270)], [Subscription(240, 250)],
+            ])
     }
 
     @Test func concatOfObservablesRunsOneAtATime() {
-        let ys1 = scheduler.createColdObservable([.next(5, 1), .completed(30)])
-        let ys2 = scheduler.createColdObservable([.next(5, 2), .completed(50)])
-        let ys3 = scheduler.createColdObservable([.next(5, 3), .completed(10)])
-        let xs = scheduler.createHotObservable([
-            .next(210, ys1.asObservable()), .next(220, ys2.asObservable()), .next(230, ys3.asObservable()),
-            .completed(240),
-        ])
+        let (xs, inners) = threeInners()
         let res = scheduler.start { xs.concat() }
         #expect(res.events == [.next(215, 1), .next(245, 2), .next(295, 3), .completed(300)])
         #expect(xs.subscriptions == [Subscription(200, 240)])
-        #expect(ys1.subscriptions == [Subscription(210, 240)])
-        #expect(ys2.subscriptions == [Subscription(240, 290)])
-        #expect(ys3.subscriptions == [Subscription(290, 300)])
+        #expect(
+            inners.map(\.subscriptions) == [
+                [Subscription(210, 240)], [Subscription(240, 290)], [Subscription(290, 300)],
+            ])
     }
 
     @Test func concatMapCallsTheSelectorOnArrival() {
