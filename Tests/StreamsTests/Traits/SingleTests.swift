@@ -6,20 +6,30 @@ import Testing
 @Suite(.leakChecked) struct SingleTests {
     let scheduler = TestScheduler(initialClock: 0)
 
+    /// A `Single.create` whose work, 10 ticks after the subscription, calls `send` with the
+    /// observer; its disposable logs "disposed at <clock>" and cancels the work.
+    private func delayedSingle(log: TraitLog, _ send: @escaping @Sendable (Single<Int>.SingleObserver) -> Void)
+        -> Single<Int>
+    {
+        Single<Int>.create { single in
+            let work = scheduler.scheduleRelative((), dueTime: .seconds(10)) { _ in
+                send(single)
+                return Disposables.create()
+            }
+            return Disposables.create {
+                log.append("disposed at \(scheduler.clock)")
+                work.dispose()
+            }
+        }
+    }
+
     @Test func createSucceedsWithOneElementAndCompletesAtOnce() {
         let log = TraitLog()
         let res = scheduler.start {
-            Single<Int>.create { single in
-                let work = scheduler.scheduleRelative((), dueTime: .seconds(10)) { _ in
-                    single(.success(1))
-                    single(.success(2))
-                    single(.failure(TraitTestError()))
-                    return Disposables.create()
-                }
-                return Disposables.create {
-                    log.append("disposed at \(scheduler.clock)")
-                    work.dispose()
-                }
+            delayedSingle(log: log) { single in
+                single(.success(1))
+                single(.success(2))
+                single(.failure(TraitTestError()))
             }.asObservable()
         }.events
         #expect(res == [.next(210, 1), .completed(210)])
@@ -41,16 +51,7 @@ import Testing
     @Test func disposalBeforeTheResultStopsTheWork() {
         let log = TraitLog()
         let res = scheduler.start(disposed: 205) {
-            Single<Int>.create { single in
-                let work = scheduler.scheduleRelative((), dueTime: .seconds(10)) { _ in
-                    single(.success(1))
-                    return Disposables.create()
-                }
-                return Disposables.create {
-                    log.append("disposed at \(scheduler.clock)")
-                    work.dispose()
-                }
-            }.asObservable()
+            delayedSingle(log: log) { single in single(.success(1)) }.asObservable()
         }.events
         #expect(res == [])
         #expect(log.items == ["disposed at 205"])
