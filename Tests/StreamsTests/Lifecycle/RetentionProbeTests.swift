@@ -265,21 +265,22 @@ import Testing
 
     /// A subject from `make`, subscribed every way and sent an element.
     static func droppedSubject(_ name: String, _ make: @escaping @Sendable () -> Subject<Int>) -> DroppedSource {
-        DroppedSource(name: name) { c in
-            let subject = make()
-            subscribeEveryWay(subject, c)
-            subject.onNext(1)
-            return subject
-        }
+        dropped(name, make) { $0.onNext(1) }
     }
 
     /// A relay from `make`, subscribed every way and sent an element.
     static func droppedRelay(_ name: String, _ make: @escaping @Sendable () -> Relay<Int>) -> DroppedSource {
+        dropped(name, make) { $0.accept(1) }
+    }
+
+    private static func dropped<Source: ObservableType & AnyObject & Sendable>(
+        _ name: String, _ make: @escaping @Sendable () -> Source, send: @escaping @Sendable (Source) -> Void
+    ) -> DroppedSource where Source.Element == Int {
         DroppedSource(name: name) { c in
-            let relay = make()
-            subscribeEveryWay(relay, c)
-            relay.accept(1)
-            return relay
+            let source = make()
+            subscribeEveryWay(source, c)
+            send(source)
+            return source
         }
     }
 
