@@ -23,21 +23,32 @@ import Testing
         return subject.asObservable()
     }
 
-    @Test func flatMapWithInnersOnOtherQueuesDeliversEveryInnerElement() {
-        let checker = ContractChecker<Int>()
+    /// Subscribes `checker` to `flatten` over an outer subject that a producer queue fills with
+    /// `outerCount` values (each mapped to `inner`) and completes; waits for the result's
+    /// completion and for every inner producer, then disposes. Returns whether all of it finished.
+    private static func run(
+        into checker: ContractChecker<Int>,
+        _ flatten: (Observable<Int>, @escaping @Sendable (Int) -> Observable<Int>) -> Observable<Int>
+    ) -> Bool {
         let producers = DispatchGroup()
         let outer = PublishSubject<Int>()
         let done = DispatchSemaphore(value: 0)
-        let subscription = outer.flatMap { Self.inner($0, producers: producers) }
+        let subscription = flatten(outer.asObservable()) { inner($0, producers: producers) }
             .do(afterCompleted: { done.signal() }).subscribe(checker)
         let produced = produceOnQueues([
             {
-                for value in 0..<Self.outerCount { outer.onNext(value) }
+                for value in 0..<outerCount { outer.onNext(value) }
                 outer.onCompleted()
             }
         ])
-        let finished = produced && waits(for: done) && producers.wait(timeout: .now() + 20) == .success
+        let drained = waits(for: done) && producers.wait(timeout: .now() + 20) == .success
         subscription.dispose()
+        return produced && drained
+    }
+
+    @Test func flatMapWithInnersOnOtherQueuesDeliversEveryInnerElement() {
+        let checker = ContractChecker<Int>()
+        let finished = Self.run(into: checker) { outer, inner in outer.flatMap(inner) }
         let expected = (0..<Self.outerCount).flatMap { outer in (0..<Self.innerCount).map { outer * 1_000 + $0 } }
         #expect(finished)
         #expect(checker.contractViolations == [])
@@ -52,20 +63,7 @@ import Testing
 
     @Test func flatMapLatestWithInnersOnOtherQueuesOnlyForwardsTheLatest() {
         let checker = ContractChecker<Int>()
-        let producers = DispatchGroup()
-        let outer = PublishSubject<Int>()
-        let done = DispatchSemaphore(value: 0)
-        let subscription = outer.flatMapLatest { Self.inner($0, producers: producers) }
-            .do(afterCompleted: { done.signal() }).subscribe(checker)
-        let produced = produceOnQueues([
-            {
-                for value in 0..<Self.outerCount { outer.onNext(value) }
-                outer.onCompleted()
-            }
-        ])
-        let drained = waits(for: done) && producers.wait(timeout: .now() + 20) == .success
-        subscription.dispose()
-        let finished = produced && drained
+        let finished = Self.run(into: checker) { outer, inner in outer.flatMapLatest(inner) }
         let received = checker.receivedElements
         #expect(finished)
         #expect(checker.contractViolations == [])

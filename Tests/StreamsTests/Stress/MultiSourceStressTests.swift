@@ -9,16 +9,23 @@ import Testing
 @Suite(.tags(.stress), .leakChecked) struct MultiSourceStressTests {
     private static let count = 5_000
 
+    /// A producer for `produceOnQueues`: sends `values` into `source` in order, then completes it.
+    private static func sending(
+        _ values: some Sequence<Int> & Sendable, into source: PublishSubject<Int>
+    ) -> @Sendable () -> Void {
+        {
+            for value in values { source.onNext(value) }
+            source.onCompleted()
+        }
+    }
+
     @Test func mergeOfSourcesOnDifferentQueuesDeliversEverythingSerialized() {
         let checker = ContractChecker<Int>()
         let sources = (0..<3).map { _ in PublishSubject<Int>() }
         let subscription = Observable.merge(sources.map { $0.asObservable() }).subscribe(checker)
         let finished = produceOnQueues(
             sources.enumerated().map { lane, source in
-                {
-                    for index in 0..<Self.count { source.onNext(lane * Self.count + index) }
-                    source.onCompleted()
-                }
+                Self.sending((0..<Self.count).map { lane * Self.count + $0 }, into: source)
             })
         subscription.dispose()
         #expect(finished)
@@ -35,13 +42,7 @@ import Testing
         let subscription = Observable.combineLatest(left, right) { [$0, $1] }.subscribe(checker)
         left.onNext(0)
         right.onNext(0)
-        let finished = produceOnQueues(
-            [left, right].map { source in
-                {
-                    for index in 1...Self.count { source.onNext(index) }
-                    source.onCompleted()
-                }
-            })
+        let finished = produceOnQueues([left, right].map { Self.sending(1...Self.count, into: $0) })
         subscription.dispose()
         let received = checker.receivedElements
         #expect(finished)
@@ -62,10 +63,7 @@ import Testing
             .subscribe(checker)
         let finished = produceOnQueues(
             sources.enumerated().map { lane, source in
-                {
-                    for index in 0..<Self.count { source.onNext(index * 10 + lane) }
-                    source.onCompleted()
-                }
+                Self.sending((0..<Self.count).map { $0 * 10 + lane }, into: source)
             })
         subscription.dispose()
         #expect(finished)
@@ -80,16 +78,7 @@ import Testing
         let second = PublishSubject<Int>()
         let subscription = first.withLatestFrom(second) { [$0, $1] }.subscribe(checker)
         second.onNext(0)
-        let finished = produceOnQueues([
-            {
-                for index in 1...Self.count { first.onNext(index) }
-                first.onCompleted()
-            },
-            {
-                for index in 1...Self.count { second.onNext(index) }
-                second.onCompleted()
-            },
-        ])
+        let finished = produceOnQueues([first, second].map { Self.sending(1...Self.count, into: $0) })
         subscription.dispose()
         let received = checker.receivedElements
         #expect(finished)

@@ -20,36 +20,31 @@ import Testing
         #expect(checker.terminalEvent == .completed)
     }
 
-    @Test func observeOnASerialQueueFromSeveralProducerThreads() {
+    /// Sends `sends` elements into `observe(on: scheduler)` from `lanes` threads and completes,
+    /// waits for the completion, runs `drain` (the teardown after the terminal event runs on the
+    /// scheduler's queue), disposes, and expects everything delivered within the contract.
+    private func expectDelivery(on scheduler: some ImmediateSchedulerType, drain: () -> Void) {
         let checker = ContractChecker<Int>()
-        let queue = DispatchQueue(label: "stress.observeOn.serial")
         let subject = PublishSubject<Int>()
         let done = DispatchSemaphore(value: 0)
-        let subscription = subject.observe(on: SerialDispatchQueueScheduler(serialQueue: queue))
-            .do(afterCompleted: { done.signal() }).subscribe(checker)
+        let subscription = subject.observe(on: scheduler).do(afterCompleted: { done.signal() }).subscribe(checker)
         runConcurrently(threads: Self.lanes, iterations: Self.sends) { subject.onNext($0) }
         subject.onCompleted()
         let finished = waits(for: done)
-        queue.sync {}  // teardown after the terminal event runs on the queue
+        drain()
         subscription.dispose()
         #expect(finished)
         expectEverythingDelivered(checker)
     }
 
+    @Test func observeOnASerialQueueFromSeveralProducerThreads() {
+        let queue = DispatchQueue(label: "stress.observeOn.serial")
+        expectDelivery(on: SerialDispatchQueueScheduler(serialQueue: queue)) { queue.sync {} }
+    }
+
     @Test func observeOnAConcurrentQueueStillSerializesDelivery() {
-        let checker = ContractChecker<Int>()
         let queue = DispatchQueue(label: "stress.observeOn.concurrent", attributes: .concurrent)
-        let subject = PublishSubject<Int>()
-        let done = DispatchSemaphore(value: 0)
-        let subscription = subject.observe(on: ConcurrentDispatchQueueScheduler(queue: queue))
-            .do(afterCompleted: { done.signal() }).subscribe(checker)
-        runConcurrently(threads: Self.lanes, iterations: Self.sends) { subject.onNext($0) }
-        subject.onCompleted()
-        let finished = waits(for: done)
-        queue.sync(flags: .barrier) {}
-        subscription.dispose()
-        #expect(finished)
-        expectEverythingDelivered(checker)
+        expectDelivery(on: ConcurrentDispatchQueueScheduler(queue: queue)) { queue.sync(flags: .barrier) {} }
     }
 
     @Test func disposalRacingWithHopsStopsDelivery() {
