@@ -21,18 +21,21 @@ import Testing
         return "\(formatter.string(from: Date(timeIntervalSince1970: Double(tick)))): \(identifier) -> \(content)"
     }
 
+    /// The expected lines of `identifier`, one per `tick: content` entry, in order.
+    static func lines(_ identifier: String, _ entries: KeyValuePairs<Int, String>) -> [String] {
+        entries.map { line($0.key, identifier, $0.value) }
+    }
+
     @Test func logsSubscriptionEventsCompletionAndDisposalWithVirtualTime() {
         let lines = Lines()
         let xs = scheduler.createHotObservable([.next(150, 0), .next(210, 1), .next(220, 2), .completed(250)])
         let res = scheduler.start { xs.debug("xs", scheduler: scheduler, output: lines.append) }
         #expect(res.events == [.next(210, 1), .next(220, 2), .completed(250)])
         #expect(xs.subscriptions == [Subscription(200, 250)])
-        #expect(
-            lines.all == [
-                Self.line(200, "xs", "subscribed"), Self.line(210, "xs", "Event next(1)"),
-                Self.line(220, "xs", "Event next(2)"), Self.line(250, "xs", "Event completed"),
-                Self.line(250, "xs", "isDisposed"),
-            ])
+        let logged: KeyValuePairs = [
+            200: "subscribed", 210: "Event next(1)", 220: "Event next(2)", 250: "Event completed", 250: "isDisposed",
+        ]
+        #expect(lines.all == Self.lines("xs", logged))
     }
 
     @Test func logsTheErrorThenDisposal() {
@@ -41,10 +44,7 @@ import Testing
         let res = scheduler.start { xs.debug("xs", scheduler: scheduler, output: lines.append) }
         #expect(res.events == [.error(250, TestError())])
         #expect(
-            lines.all == [
-                Self.line(200, "xs", "subscribed"), Self.line(250, "xs", "Event error(\(TestError()))"),
-                Self.line(250, "xs", "isDisposed"),
-            ])
+            lines.all == Self.lines("xs", [200: "subscribed", 250: "Event error(\(TestError()))", 250: "isDisposed"]))
     }
 
     @Test func logsDisposalOnceAndUnsubscribes() {
@@ -53,11 +53,7 @@ import Testing
         let res = scheduler.start(disposed: 250) { xs.debug("xs", scheduler: scheduler, output: lines.append) }
         #expect(res.events == [.next(210, 1)])
         #expect(xs.subscriptions == [Subscription(200, 250)])
-        #expect(
-            lines.all == [
-                Self.line(200, "xs", "subscribed"), Self.line(210, "xs", "Event next(1)"),
-                Self.line(250, "xs", "isDisposed"),
-            ])
+        #expect(lines.all == Self.lines("xs", [200: "subscribed", 210: "Event next(1)", 250: "isDisposed"]))
     }
 
     @Test func outerDisposalIsLoggedBeforeInner() {
