@@ -28,15 +28,12 @@ struct LatestActionModel: ReducerModel {
         let typing = scheduler.createHotObservable([.next(210, "rx"), .next(300, "swift")])
         let runs = Recorder<String>()
         let view = RecordingView<String>(scheduler: scheduler, bindings: 3)
-        var screen: (any Disposable)?
-        scheduler.scheduleAt(200) {
-            screen = combineModel(
+        scheduler.runScreen(disposedAt: 1000) {
+            combineModel(
                 LatestActionModel(), withView: view,
                 controller: CountingSearchController(scheduler: scheduler, runs: runs),
                 andUserInteractable: ScriptedUser(events: typing.asObservable()), scheduler: scheduler)
         }
-        scheduler.scheduleAt(1000) { screen?.dispose() }
-        scheduler.start()
         #expect(runs.values == ["rx", "swift"])
         #expect(typing.subscriptions == [Subscription(200, 1000)])
         let expected: [Recorded<Event<String>>] = [
@@ -64,16 +61,14 @@ struct LatestActionModel: ReducerModel {
         let scheduler = TestScheduler(initialClock: 0)
         let user = PublishSubject<UpDownEvent>()
         let view = RecordingView<Int>(scheduler: scheduler, bindings: 1)
-        var screen: (any Disposable)?
-        scheduler.scheduleAt(200) {
-            screen = combineModel(
+        scheduler.runScreen(disposedAt: 300) {
+            let screen = combineModel(
                 UpDownModel(), withView: view, controller: UpDownController(),
                 andUserInteractable: ScriptedUser(events: user.asObservable()), scheduler: scheduler)
             #expect(user.hasObservers)
             user.onNext(.clickUp)
+            return screen
         }
-        scheduler.scheduleAt(300) { screen?.dispose() }
-        scheduler.start()
         // The model ran at 200 for both the initial state and the event; view deliveries go through
         // `observe(on:)`, one scheduled hop per state, as in RxSwift (the test scheduler's
         // processing delay puts each hop one tick later).
@@ -87,15 +82,12 @@ struct LatestActionModel: ReducerModel {
         let typing = scheduler.createHotObservable([.next(210, "a"), .error(220, MVCTestError())])
         let reported = Recorder<String>()
         let view = RecordingView<String>(scheduler: scheduler, bindings: 1)
-        var screen: (any Disposable)?
-        scheduler.scheduleAt(200) {
-            screen = combineModel(
+        scheduler.runScreen(disposedAt: 500) {
+            combineModel(
                 LatestActionModel(), withView: view, controller: EchoController(),
                 andUserInteractable: ScriptedUser(events: typing.asObservable()), scheduler: scheduler,
                 onUnhandledError: { reported.append("\($0)") })
         }
-        scheduler.scheduleAt(500) { screen?.dispose() }
-        scheduler.start()
         #expect(reported.values == ["MVCTestError()"])
         #expect(view.observers[0].events == [.next(200, ""), .next(210, "a")])
     }
@@ -107,14 +99,11 @@ struct LatestActionModel: ReducerModel {
             .next(210, UpDownEvent.clickUp), .next(220, .clickUp), .next(230, .clickUp), .next(240, .clickUp),
         ])
         let view = RecordingView<Int>(scheduler: scheduler, bindings: 2)
-        var screen: (any Disposable)?
-        scheduler.scheduleAt(200) {
-            screen = combineModel(
+        scheduler.runScreen(disposedAt: 500) {
+            combineModel(
                 UpDownModel(), withView: view, statefulController: CappedController(limit: 2),
                 andUserInteractable: ScriptedUser(events: clicks.asObservable()), scheduler: scheduler)
         }
-        scheduler.scheduleAt(500) { screen?.dispose() }
-        scheduler.start()
         #expect(view.observers[0].events == [.next(200, 0), .next(210, 1), .next(220, 2)])
         #expect(view.observers[1].events == view.observers[0].events)
     }

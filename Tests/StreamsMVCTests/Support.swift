@@ -25,3 +25,14 @@ final class RecordingView<State>: View {
 }
 
 struct MVCTestError: Error, Equatable {}
+
+extension TestScheduler {
+    /// Runs a screen in virtual time: `makeScreen` builds it at 200 (where RxTest subscribes),
+    /// it is disposed at `disposed`, and the scheduler runs to the end.
+    func runScreen(disposedAt disposed: Int, _ makeScreen: @escaping () -> any Disposable) {
+        var screen: (any Disposable)?
+        scheduleAt(200) { screen = makeScreen() }
+        scheduleAt(disposed) { screen?.dispose() }
+        start()
+    }
+}
