@@ -4,6 +4,8 @@ import TestSupport
 import Testing
 
 @Suite struct MarbleParseErrorTests {
+    let scheduler = TestScheduler(initialClock: 0)
+
     private func parseError(_ marbles: String, values: [Character: Int] = ["a": 1, "b": 2]) -> String? {
         let scheduler = TestScheduler(initialClock: 0)
         let res = scheduler.createObserver(Int.self)
@@ -56,7 +58,6 @@ import Testing
     }
 
     @Test func subscriptionMarbleErrors() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable("-a|", values: ["a": 1])
         #expect(
             diffSubscriptions(xs, "--!") == """
@@ -74,7 +75,6 @@ import Testing
     }
 
     @Test func parseErrorInAnAssertionIsAFailureNotACrash() {
-        let scheduler = TestScheduler(initialClock: 0)
         let res = scheduler.createObserver(Int.self)
         let failures = capturedFailures { assertMarbles(res, "-a)", values: ["a": 1]) }
         #expect(failures == ["marble error at column 3: ')' without '('\n  -a)\n    ^"])
@@ -85,7 +85,6 @@ import Testing
     @Test func randomMarblesNeverCrash() {
         var generator = SplitMix64(seed: 0x5EED)
         let alphabet = Array("-ab|#()^! z\t1é")
-        let scheduler = TestScheduler(initialClock: 0)
         let observer = scheduler.createObserver(Int.self)
         let observable = scheduler.createHotObservable("-", values: [Character: Int]())
         for _ in 0..<3000 {
