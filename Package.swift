@@ -46,11 +46,27 @@ let package = Package(
             dependencies: ["Streams", "StreamsTest", "SearchDemo", "CMallocCounter", "BenchmarkSupport"],
             swiftSettings: swift6
         ),
-        .testTarget(name: "StreamsTests", dependencies: ["Streams", "StreamsTest"], swiftSettings: swift6),
-        .testTarget(name: "StreamsTestTests", dependencies: ["Streams", "StreamsTest"], swiftSettings: swift6),
+        // What the test targets share (recorders, test errors, fixtures); not a product. App-style
+        // StreamsMVCAppTests stays without it: it uses only what a user's package has.
+        .target(
+            name: "TestSupport",
+            dependencies: ["Streams", "StreamsTest"],
+            path: "Tests/TestSupport",
+            swiftSettings: swift6
+        ),
+        .testTarget(
+            name: "StreamsTests",
+            dependencies: ["Streams", "StreamsTest", "TestSupport"],
+            swiftSettings: swift6
+        ),
+        .testTarget(
+            name: "StreamsTestTests",
+            dependencies: ["Streams", "StreamsTest", "TestSupport"],
+            swiftSettings: swift6
+        ),
         .testTarget(
             name: "StreamsMVCTests",
-            dependencies: ["Streams", "StreamsTest", "StreamsMVC"],
+            dependencies: ["Streams", "StreamsTest", "StreamsMVC", "TestSupport"],
             swiftSettings: swift6
         ),
         .testTarget(
@@ -67,7 +83,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SearchDemoTests",
-            dependencies: ["Streams", "StreamsTest", "StreamsMVC", "StreamsMVCTest", "SearchDemo"],
+            dependencies: ["Streams", "StreamsTest", "StreamsMVC", "StreamsMVCTest", "SearchDemo", "TestSupport"],
             swiftSettings: swift6
         ),
     ]

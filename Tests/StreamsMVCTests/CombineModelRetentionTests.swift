@@ -51,7 +51,7 @@ import Testing
     func theStateStreamKeepsExactlyTheLatestStateAlive(_ form: Form) {
         let live = LiveCount()
         let events = PublishSubject<Int>()
-        let seen = Tally<Int>()
+        let seen = Recorder<Int>()
         let model = CountingModel(live: live)
         let bind: (Observable<CountedState>) -> any Disposable = { states in
             states.subscribe(onNext: { seen.append($0.value) })

@@ -6,7 +6,7 @@ import Testing
 /// A controller that counts how often it runs and answers each query after 20 ticks.
 struct CountingSearchController: FlatMapController {
     let scheduler: TestScheduler
-    let runs: Tally<String>
+    let runs: Recorder<String>
     var flatMapType: FlatMapType { .latest }
 
     func flatMapToAction(event: String) -> Observable<String> {
@@ -26,17 +26,14 @@ struct LatestActionModel: ReducerModel {
     @Test func threeBindingsRunTheControllerOncePerEvent() {
         let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: false)
         let typing = scheduler.createHotObservable([.next(210, "rx"), .next(300, "swift")])
-        let runs = Tally<String>()
+        let runs = Recorder<String>()
         let view = RecordingView<String>(scheduler: scheduler, bindings: 3)
-        var screen: (any Disposable)?
-        scheduler.scheduleAt(200) {
-            screen = combineModel(
+        scheduler.runScreen(disposedAt: 1000) {
+            combineModel(
                 LatestActionModel(), withView: view,
                 controller: CountingSearchController(scheduler: scheduler, runs: runs),
                 andUserInteractable: ScriptedUser(events: typing.asObservable()), scheduler: scheduler)
         }
-        scheduler.scheduleAt(1000) { screen?.dispose() }
-        scheduler.start()
         #expect(runs.values == ["rx", "swift"])
         #expect(typing.subscriptions == [Subscription(200, 1000)])
         let expected: [Recorded<Event<String>>] = [
@@ -52,7 +49,7 @@ struct LatestActionModel: ReducerModel {
         let view = LateBindingView(scheduler: scheduler, late: late)
         let screen = combineModel(
             LatestActionModel(), withView: view,
-            controller: CountingSearchController(scheduler: scheduler, runs: Tally()),
+            controller: CountingSearchController(scheduler: scheduler, runs: Recorder()),
             andUserInteractable: ScriptedUser(events: typing.asObservable()), scheduler: scheduler)
         scheduler.advanceTo(400)
         screen.dispose()
@@ -64,16 +61,14 @@ struct LatestActionModel: ReducerModel {
         let scheduler = TestScheduler(initialClock: 0)
         let user = PublishSubject<UpDownEvent>()
         let view = RecordingView<Int>(scheduler: scheduler, bindings: 1)
-        var screen: (any Disposable)?
-        scheduler.scheduleAt(200) {
-            screen = combineModel(
+        scheduler.runScreen(disposedAt: 300) {
+            let screen = combineModel(
                 UpDownModel(), withView: view, controller: UpDownController(),
                 andUserInteractable: ScriptedUser(events: user.asObservable()), scheduler: scheduler)
             #expect(user.hasObservers)
             user.onNext(.clickUp)
+            return screen
         }
-        scheduler.scheduleAt(300) { screen?.dispose() }
-        scheduler.start()
         // The model ran at 200 for both the initial state and the event; view deliveries go through
         // `observe(on:)`, one scheduled hop per state, as in RxSwift (the test scheduler's
         // processing delay puts each hop one tick later).
@@ -85,17 +80,14 @@ struct LatestActionModel: ReducerModel {
     @Test func unhandledErrorIsReportedAndTheViewKeepsItsLastState() {
         let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: false)
         let typing = scheduler.createHotObservable([.next(210, "a"), .error(220, MVCTestError())])
-        let reported = Tally<String>()
+        let reported = Recorder<String>()
         let view = RecordingView<String>(scheduler: scheduler, bindings: 1)
-        var screen: (any Disposable)?
-        scheduler.scheduleAt(200) {
-            screen = combineModel(
+        scheduler.runScreen(disposedAt: 500) {
+            combineModel(
                 LatestActionModel(), withView: view, controller: EchoController(),
                 andUserInteractable: ScriptedUser(events: typing.asObservable()), scheduler: scheduler,
                 onUnhandledError: { reported.append("\($0)") })
         }
-        scheduler.scheduleAt(500) { screen?.dispose() }
-        scheduler.start()
         #expect(reported.values == ["MVCTestError()"])
         #expect(view.observers[0].events == [.next(200, ""), .next(210, "a")])
     }
@@ -107,14 +99,11 @@ struct LatestActionModel: ReducerModel {
             .next(210, UpDownEvent.clickUp), .next(220, .clickUp), .next(230, .clickUp), .next(240, .clickUp),
         ])
         let view = RecordingView<Int>(scheduler: scheduler, bindings: 2)
-        var screen: (any Disposable)?
-        scheduler.scheduleAt(200) {
-            screen = combineModel(
+        scheduler.runScreen(disposedAt: 500) {
+            combineModel(
                 UpDownModel(), withView: view, statefulController: CappedController(limit: 2),
                 andUserInteractable: ScriptedUser(events: clicks.asObservable()), scheduler: scheduler)
         }
-        scheduler.scheduleAt(500) { screen?.dispose() }
-        scheduler.start()
         #expect(view.observers[0].events == [.next(200, 0), .next(210, 1), .next(220, 2)])
         #expect(view.observers[1].events == view.observers[0].events)
     }
@@ -124,14 +113,14 @@ struct LatestActionModel: ReducerModel {
     @Test func bindingOncePerScreenGivesNEventsNotNSquared() {
         let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: false)
         let keystrokes = PublishSubject<String>()
-        let buggyRuns = Tally<String>()
+        let buggyRuns = Recorder<String>()
         let bag = DisposeBag()
         // The bug: every callback binds again.
         keystrokes.subscribe(onNext: { [weak bag] _ in
             guard let bag else { return }
             keystrokes.subscribe(onNext: { buggyRuns.append($0) }).disposed(by: bag)
         }).disposed(by: bag)
-        let runs = Tally<String>()
+        let runs = Recorder<String>()
         let view = RecordingView<String>(scheduler: scheduler, bindings: 3)
         let screen = combineModel(
             LatestActionModel(), withView: view, controller: CountingSearchController(scheduler: scheduler, runs: runs),
@@ -144,20 +133,19 @@ struct LatestActionModel: ReducerModel {
     }
 
     @Test func disposingTearsEverythingDown() {
-        let (scope, _) = LiveResources.withScope {
+        expectNoLeaks {
             let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: false)
             let user = PublishSubject<String>()
             let view = RecordingView<String>(scheduler: scheduler, bindings: 3)
             let screen = combineModel(
                 LatestActionModel(), withView: view,
-                controller: CountingSearchController(scheduler: scheduler, runs: Tally()),
+                controller: CountingSearchController(scheduler: scheduler, runs: Recorder()),
                 andUserInteractable: ScriptedUser(events: user.asObservable()), scheduler: scheduler)
             user.onNext("pending")
             screen.dispose()
             #expect(!user.hasObservers)
             #expect(scheduler.pendingTimes.isEmpty)
         }
-        #expect(scope.total == 0)
     }
 }
 

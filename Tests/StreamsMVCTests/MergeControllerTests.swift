@@ -22,7 +22,7 @@ import Testing
     @Test func aLaterBranchReadsTheStateAfterAnEarlierBranchActed() {
         let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: false)
         let events = scheduler.createHotObservable([.next(210, 1), .next(220, 2)])
-        let reduced = Tally<String>()  // stands in for the model: the actions reduced so far
+        let reduced = Recorder<String>()  // stands in for the model: the actions reduced so far
         let controller = MergeController<Int, String, String>(
             { events, _ in events.map { "set\($0)" } },
             { events, currentState in events.map { _ in "saw \(currentState() ?? "nothing")" } })

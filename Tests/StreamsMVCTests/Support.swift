@@ -3,25 +3,6 @@ import Streams
 import StreamsMVC
 import StreamsTest
 
-/// A thread-safe counter/list for MVC tests.
-final class Tally<Value>: @unchecked Sendable {
-    // Unchecked Sendable: `storage` guarded by `lock`.
-    private let lock = NSLock()
-    private var storage: [Value] = []
-
-    func append(_ value: Value) {
-        lock.lock()
-        storage.append(value)
-        lock.unlock()
-    }
-
-    var values: [Value] {
-        lock.lock()
-        defer { lock.unlock() }
-        return storage
-    }
-}
-
 /// A user interactable backed by a test observable.
 @MainActor
 struct ScriptedUser<Event>: UserInteractable {
@@ -44,3 +25,14 @@ final class RecordingView<State>: View {
 }
 
 struct MVCTestError: Error, Equatable {}
+
+extension TestScheduler {
+    /// Runs a screen in virtual time: `makeScreen` builds it at 200 (where RxTest subscribes),
+    /// it is disposed at `disposed`, and the scheduler runs to the end.
+    func runScreen(disposedAt disposed: Int, _ makeScreen: @escaping () -> any Disposable) {
+        var screen: (any Disposable)?
+        scheduleAt(200) { screen = makeScreen() }
+        scheduleAt(disposed) { screen?.dispose() }
+        start()
+    }
+}

@@ -61,14 +61,11 @@ struct UpDownModel: ReducerModel {
             .next(210, UpDownEvent.clickUp), .next(220, .clickUp), .next(230, .clickDown), .next(240, .clickReset),
         ])
         let view = RecordingView<Int>(scheduler: scheduler, bindings: 1)
-        var screen: (any Disposable)?
-        scheduler.scheduleAt(200) {
-            screen = combineModel(
+        scheduler.runScreen(disposedAt: 500) {
+            combineModel(
                 UpDownModel(), withView: view, controller: UpDownController(),
                 andUserInteractable: ScriptedUser(events: events.asObservable()), scheduler: scheduler)
         }
-        scheduler.scheduleAt(500) { screen?.dispose() }
-        scheduler.start()
         #expect(
             view.observers[0].events == [.next(200, 0), .next(210, 1), .next(220, 2), .next(230, 1), .next(240, 0)])
         #expect(events.subscriptions == [Subscription(200, 500)])

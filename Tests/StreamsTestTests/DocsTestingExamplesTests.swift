@@ -1,6 +1,7 @@
 import Foundation
 import Streams
 import StreamsTest
+import TestSupport
 import Testing
 import XCTest
 
@@ -298,38 +299,16 @@ func searchAfterPause(
         let root = here.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let guide = try String(contentsOf: root.appendingPathComponent("Docs/Testing.md"), encoding: .utf8)
         let source = try String(contentsOf: here, encoding: .utf8)
-        let sourceLines = normalizedLines(source)
-        let blocks = fencedBlocks(guide)
+        let sourceLines = normalizedCodeLines(source, keepingComments: true)
+        let blocks = fencedBlocks(guide, languages: ["swift", "text"])
         #expect(blocks.count >= 15)
         for block in blocks {
-            let lines = normalizedLines(block)
+            let lines = normalizedCodeLines(block, keepingComments: true)
             let found = (0...max(0, sourceLines.count - lines.count)).contains { start in
                 Array(sourceLines[start..<min(sourceLines.count, start + lines.count)]) == lines
             }
             #expect(found, "Docs/Testing.md block not found in \(here.lastPathComponent):\n\(block)")
         }
-    }
-
-    private func normalizedLines(_ text: String) -> [String] {
-        text.split(separator: "\n", omittingEmptySubsequences: false)
-            .map { $0.trimmingCharacters(in: .whitespaces) }
-            .filter { !$0.isEmpty }
-    }
-
-    private func fencedBlocks(_ markdown: String) -> [String] {
-        var blocks: [String] = []
-        var current: [Substring]?
-        for line in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
-            if current == nil, line == "```swift" || line == "```text" {
-                current = []
-            } else if current != nil, line == "```" {
-                blocks.append(current!.joined(separator: "\n"))
-                current = nil
-            } else {
-                current?.append(line)
-            }
-        }
-        return blocks
     }
 }
 

@@ -3,8 +3,9 @@ import StreamsTest
 import Testing
 
 @Suite struct FailureMessageTests {
+    let scheduler = TestScheduler(initialClock: 0)
+
     @Test func marbleMismatchShowsAlignedTimelinesAndTheFirstDifference() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable("--a---b-|", values: ["a": 1, "b": 2])
         let res = scheduler.start { xs.map { $0 } }
         #expect(
@@ -18,7 +19,6 @@ import Testing
     }
 
     @Test func assertMarblesRecordsTheMessageAtTheCallersLine() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable("-a|", values: ["a": 1])
         let res = scheduler.start { xs.map { $0 } }
         let line = #line + 2
@@ -39,7 +39,6 @@ import Testing
     }
 
     @Test func unnamedActualValuesGetMadeUpNamesAndALegend() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable("-a-b|", values: ["a": 1, "b": 2])
         let res = scheduler.start { xs.map { $0 * 100 } }
         #expect(
@@ -53,7 +52,6 @@ import Testing
     }
 
     @Test func errorsAndSameFrameGroupsAreDrawn() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable("-(ab)#", values: ["a": 1, "b": 2], error: TestError())
         let res = scheduler.start { xs.map { $0 } }
         #expect(
@@ -67,7 +65,6 @@ import Testing
     }
 
     @Test func stringObserversCompareAgainstTheirOwnCharacters() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable("-a-b-a|")
         let res = scheduler.start { xs.distinctUntilChanged() }
         assertMarbles(res, "-a-b-a|")
@@ -181,7 +178,6 @@ import Testing
     }
 
     @Test func subscriptionMismatch() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable("-a----|", values: ["a": 1])
         _ = scheduler.start { xs.map { $0 } }
         #expect(

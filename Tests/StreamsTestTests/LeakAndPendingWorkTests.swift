@@ -49,8 +49,9 @@ import Testing
 }
 
 @Suite struct PendingWorkTests {
+    let scheduler = TestScheduler(initialClock: 0)
+
     @Test func listsWhatIsStillScheduled() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable("-a-|", values: ["a": 1])
         scheduler.advanceTo(215)
         #expect(scheduler.pendingWork == [230])
@@ -64,7 +65,6 @@ import Testing
     }
 
     @Test func disposedWorkIsNotPending() {
-        let scheduler = TestScheduler(initialClock: 0)
         let first = scheduler.scheduleRelative((), dueTime: .seconds(50)) { _ in Disposables.create() }
         _ = scheduler.scheduleRelative((), dueTime: .seconds(60)) { _ in Disposables.create() }
         _ = scheduler.scheduleRelative((), dueTime: .seconds(60)) { _ in Disposables.create() }

@@ -3,20 +3,19 @@ import StreamsTest
 import Testing
 
 @Suite struct MarbleObservableTests {
+    let scheduler = TestScheduler(initialClock: 0)
+
     @Test func hotMarbleWithoutCaretStartsAtTheSubscriptionTick() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable("--a--b--|", values: ["a": 1, "b": 2])
         #expect(xs.recordedEvents == [.next(220, 1), .next(250, 2), .completed(280)])
     }
 
     @Test func caretIsFrameZeroAndEarlierEventsAreBeforeTheSubscription() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable("-a-^-b-c-|", values: ["a": 1, "b": 2, "c": 3])
         #expect(xs.recordedEvents == [.next(180, 1), .next(220, 2), .next(240, 3), .completed(260)])
     }
 
     @Test func caretAlignsWithStartDefaults() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable("-a-^-b-c-|", values: ["a": 1, "b": 2, "c": 3])
         let res = scheduler.start { xs.map { $0 * 10 } }
         #expect(res.events == [.next(220, 20), .next(240, 30), .completed(260)])
@@ -26,20 +25,17 @@ import Testing
     }
 
     @Test func sameFrameGroupSharesTheFrameOfItsParenthesisAndKeepsVisualPositions() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable("-(ab)-c(d|)", values: ["a": 1, "b": 2, "c": 3, "d": 4])
         #expect(
             xs.recordedEvents == [.next(210, 1), .next(210, 2), .next(260, 3), .next(270, 4), .completed(270)])
     }
 
     @Test func spacesAreIgnored() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable("  -a - b |", values: ["a": 1, "b": 2])
         #expect(xs.recordedEvents == [.next(210, 1), .next(230, 2), .completed(240)])
     }
 
     @Test func hashSendsTheGivenErrorOrMarbleError() {
-        let scheduler = TestScheduler(initialClock: 0)
         let custom = scheduler.createHotObservable("-a#", values: ["a": 1], error: TestError())
         let plain = scheduler.createHotObservable("-a#", values: ["a": 1])
         #expect(custom.recordedEvents == [.next(210, 1), .error(220, TestError())])
@@ -47,7 +43,6 @@ import Testing
     }
 
     @Test func coldMarblesAreRelativeToEachSubscription() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createColdObservable("-a-|", values: ["a": 7])
         #expect(xs.recordedEvents == [.next(10, 7), .completed(30)])
         let res = scheduler.start { xs.map { $0 + 1 } }
@@ -57,7 +52,6 @@ import Testing
     }
 
     @Test func stringAndCharacterElementsNameThemselves() {
-        let scheduler = TestScheduler(initialClock: 0)
         let strings = scheduler.createHotObservable("-x-y|")
         let characters: TestableObservable<Character> = scheduler.createColdObservable("-x-y|")
         #expect(strings.recordedEvents == [.next(210, "x"), .next(230, "y"), .completed(240)])
@@ -81,7 +75,6 @@ import Testing
     }
 
     @Test func eventsAfterTheTerminalAreKeptForRobustnessTests() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable("-a|b", values: ["a": 1, "b": 2])
         #expect(xs.recordedEvents == [.next(210, 1), .completed(220), .next(230, 2)])
         let res = scheduler.start { xs.filter { _ in true } }
@@ -89,7 +82,6 @@ import Testing
     }
 
     @Test func malformedMarblesFailAtTheCallSiteAndSendNothing() {
-        let scheduler = TestScheduler(initialClock: 0)
         var xs: TestableObservable<Int>?
         let line = #line + 2
         let locations = capturedFailureLocations {
@@ -101,7 +93,6 @@ import Testing
     }
 
     @Test func caretIsRejectedInColdMarbles() {
-        let scheduler = TestScheduler(initialClock: 0)
         let failures = capturedFailures { _ = scheduler.createColdObservable("-^a|", values: ["a": 1]) }
         #expect(
             failures == [

@@ -1,8 +1,11 @@
 import Streams
 import StreamsTest
+import TestSupport
 import Testing
 
 @Suite struct MarbleParseErrorTests {
+    let scheduler = TestScheduler(initialClock: 0)
+
     private func parseError(_ marbles: String, values: [Character: Int] = ["a": 1, "b": 2]) -> String? {
         let scheduler = TestScheduler(initialClock: 0)
         let res = scheduler.createObserver(Int.self)
@@ -55,7 +58,6 @@ import Testing
     }
 
     @Test func subscriptionMarbleErrors() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable("-a|", values: ["a": 1])
         #expect(
             diffSubscriptions(xs, "--!") == """
@@ -73,7 +75,6 @@ import Testing
     }
 
     @Test func parseErrorInAnAssertionIsAFailureNotACrash() {
-        let scheduler = TestScheduler(initialClock: 0)
         let res = scheduler.createObserver(Int.self)
         let failures = capturedFailures { assertMarbles(res, "-a)", values: ["a": 1]) }
         #expect(failures == ["marble error at column 3: ')' without '('\n  -a)\n    ^"])
@@ -84,7 +85,6 @@ import Testing
     @Test func randomMarblesNeverCrash() {
         var generator = SplitMix64(seed: 0x5EED)
         let alphabet = Array("-ab|#()^! z\t1é")
-        let scheduler = TestScheduler(initialClock: 0)
         let observer = scheduler.createObserver(Int.self)
         let observable = scheduler.createHotObservable("-", values: [Character: Int]())
         for _ in 0..<3000 {
@@ -100,18 +100,5 @@ import Testing
                 #expect((1...marbles.count + 1).contains(column), "\(marbles.debugDescription): \(message)")
             }
         }
-    }
-}
-
-/// A tiny deterministic generator for the fuzz test.
-struct SplitMix64 {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

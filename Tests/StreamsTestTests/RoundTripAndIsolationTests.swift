@@ -1,14 +1,16 @@
 import Foundation
 import Streams
 import StreamsTest
+import TestSupport
 import Testing
 
 @Suite struct TimelineRoundTripTests {
+    let scheduler = TestScheduler(initialClock: 0)
+
     /// A drawn timeline is itself a valid marble: parsing the `actual:` line of a failure gives
     /// back the events it was drawn from (whenever nothing had to be elided or pushed right).
     @Test func drawnTimelinesParseBackToTheSameEvents() {
         var generator = SplitMix64(seed: 42)
-        let scheduler = TestScheduler(initialClock: 0)
         var checked = 0
         for _ in 0..<500 {
             var events: [Recorded<Event<Int>>] = []
@@ -39,10 +41,11 @@ import Testing
 }
 
 @Suite struct MarbleDiagramTests {
+    let scheduler = TestScheduler(initialClock: 0)
+
     /// `marbleDiagram` either returns nil or a diagram that parses back to exactly its input.
     @Test func diagramsParseBackExactly() {
         var generator = SplitMix64(seed: 7)
-        let scheduler = TestScheduler(initialClock: 0)
         let values: [Character: Int] = ["a": 1, "b": 2, "c": 3]
         var exact = 0
         for _ in 0..<500 {

@@ -6,11 +6,12 @@ import Testing
 // asserts Streams' ticks and its comment gives RxTest's, so that a change shows up.
 
 @Suite struct RxTestParityTests {
+    let scheduler = TestScheduler(initialClock: 0)
+
     /// As in RxTest, hot and cold observables record a subscription's end only when it is
     /// disposed: one that is never disposed stays open (`Subscription(200)`) after the terminal
     /// event.
     @Test func aSubscriptionEndsOnlyWhenDisposed() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs: TestableObservable<Int> = scheduler.createHotObservable([.completed(300)])
         let observer = scheduler.createObserver(Int.self)
         scheduler.scheduleAt(200) { _ = xs.subscribe(observer) }
@@ -22,7 +23,6 @@ import Testing
     /// `subscribe(on:)` subscribes the test observable itself (a generic source), so nothing
     /// releases it before the disposal hop. Streams' `subscribe(on:)` does the same.
     @Test func subscribeOnCompletedAsInRxSwift() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs: TestableObservable<Int> = scheduler.createHotObservable([.completed(300)])
         let res = scheduler.start { xs.subscribe(on: scheduler) }
         #expect(res.events == [.completed(300)])

@@ -5,10 +5,11 @@ import Testing
 /// `TestScheduler.start` takes anything observable-convertible, as RxTest's does: observables,
 /// test observables themselves, and the traits.
 @Suite struct TestSchedulerStartTests {
+    let scheduler = TestScheduler(initialClock: 0)
+
     struct TestError: Error, Equatable {}
 
     @Test func startsATestableObservableItself() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createColdObservable([.next(10, 1), .completed(20)])
         let res = scheduler.start { xs }
         #expect(res.events == [.next(210, 1), .completed(220)])
@@ -27,7 +28,6 @@ import Testing
     }
 
     @Test func startsATraitAtTheGivenTicks() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(250, 1), .completed(250), .next(350, 2), .completed(350)])
         let early = scheduler.start(created: 100, subscribed: 150, disposed: 300) { xs.asSingle() }
         #expect(early.events == [.next(250, 1), .completed(250)])

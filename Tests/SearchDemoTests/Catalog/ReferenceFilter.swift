@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 @testable import SearchDemo
 
@@ -99,20 +100,12 @@ struct ReferenceFilter {
 
 /// A deterministic generator of queries over every qualifier and their combinations (SplitMix64).
 struct QueryGenerator {
-    private var state: UInt64
+    private var random: SplitMix64
 
     /// A generator that always produces the same queries for the same `seed`.
-    init(seed: UInt64) { state = seed }
+    init(seed: UInt64) { random = SplitMix64(seed: seed) }
 
-    private mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
-    }
-
-    private mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
+    private mutating func below(_ bound: Int) -> Int { Int(random.next() % UInt64(bound)) }
 
     private mutating func pick<Element>(_ elements: [Element]) -> Element { elements[below(elements.count)] }
 

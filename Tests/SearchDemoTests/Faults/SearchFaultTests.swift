@@ -47,6 +47,15 @@ import Testing
             .last ?? ""
     }
 
+    /// The suite's scenario on `harness`: "good" at 0, `query` at 1000, "next" at 2000, run until
+    /// 3000; returns whether every request was answered in time.
+    @MainActor static func runGoodThenNext(around query: String, on harness: LiveSearchHarness) async -> Bool {
+        harness.send(.queryEdited("good"), at: 0)
+        harness.send(.queryEdited(query), at: 1000)
+        harness.send(.queryEdited("next"), at: 2000)
+        return await harness.run(until: 3000)
+    }
+
     enum Fault: String, CaseIterable, Sendable {
         case connectionDroppedMidBody, bodyCutShortOfItsLength, truncatedJSON, tenMegabyteBody
 
@@ -76,11 +85,7 @@ import Testing
     func faultShowsItsMessageKeepsResultsAndTheNextQueryWorks(fault: Fault) async throws {
         let harness = try LiveSearchHarness(handler: Self.handler(fault: fault.response))
         defer { harness.shutdown() }
-        harness.send(.queryEdited("good"), at: 0)
-        harness.send(.queryEdited("bad"), at: 1000)
-        harness.send(.queryEdited("next"), at: 2000)
-
-        let answered = await harness.run(until: 3000)
+        let answered = await Self.runGoodThenNext(around: "bad", on: harness)
 
         let message = fault.message(port: harness.server.port)
         #expect(answered)
@@ -107,11 +112,7 @@ import Testing
         broken += Data(#"cd", "language": null, "stargazers_count": 5, "updated_at": null}]}"#.utf8)
         let harness = try LiveSearchHarness(handler: Self.handler(fault: LocalHTTPServer.Response(body: broken)))
         defer { harness.shutdown() }
-        harness.send(.queryEdited("good"), at: 0)
-        harness.send(.queryEdited("bad"), at: 1000)
-        harness.send(.queryEdited("next"), at: 2000)
-
-        #expect(await harness.run(until: 3000))
+        #expect(await Self.runGoodThenNext(around: "bad", on: harness))
 
         let repaired = Repository(
             id: 7, name: "n", fullName: "o/n", htmlURL: URL(string: "https://github.com/o/n")!,
@@ -129,25 +130,21 @@ import Testing
         #expect(harness.requestTicks == [300, 1300, 2300])
     }
 
-    /// A 10,000-character query is refused before any request, with the limit in the message.
-    @Test @MainActor func tenThousandCharacterQueryIsRefusedWithoutARequest() async throws {
-        let long = String(repeating: "a", count: 10_000)
+    /// A query refused before any request: the message shows with the good results kept, no request goes
+    /// out for it, and the next query works.
+    @MainActor private func expectRefusedWithoutARequest(_ query: String, message: String) async throws {
         let harness = try LiveSearchHarness(handler: Self.handler(fault: .json(Self.body([]))))
         defer { harness.shutdown() }
-        harness.send(.queryEdited("good"), at: 0)
-        harness.send(.queryEdited(long), at: 1000)
-        harness.send(.queryEdited("next"), at: 2000)
 
-        #expect(await harness.run(until: 3000))
+        #expect(await Self.runGoodThenNext(around: query, on: harness))
 
-        let message = "query too long (10,000 characters, max 256)"
         #expect(
             harness.states == [
                 .next(0, state()),
                 .next(300, state("good", .loading)),
                 .next(300, state("good", .loaded, Self.good, total: 2)),
-                .next(1300, state(long, .loading, Self.good, total: 2, resultsFor: "good")),
-                .next(1300, state(long, .loaded, Self.good, total: 2, error: message, resultsFor: "good")),
+                .next(1300, state(query, .loading, Self.good, total: 2, resultsFor: "good")),
+                .next(1300, state(query, .loaded, Self.good, total: 2, error: message, resultsFor: "good")),
                 .next(2300, state("next", .loading, Self.good, total: 2, resultsFor: "good")),
                 .next(2300, state("next", .loaded, Self.next, total: 1)),
             ])
@@ -155,30 +152,16 @@ import Testing
         #expect(Self.statusBar(harness.states[4].value.element) == message)
     }
 
+    /// A 10,000-character query is refused before any request, with the limit in the message.
+    @Test @MainActor func tenThousandCharacterQueryIsRefusedWithoutARequest() async throws {
+        try await expectRefusedWithoutARequest(
+            String(repeating: "a", count: 10_000), message: "query too long (10,000 characters, max 256)")
+    }
+
     /// A malformed qualifier typed in the terminal UI: no request, the parser's message in the status bar, the
     /// previous results kept, and the next query works.
     @Test @MainActor func aMalformedQualifierIsANoteOnTheScreenWithoutARequest() async throws {
-        let harness = try LiveSearchHarness(handler: Self.handler(fault: .json(Self.body([]))))
-        defer { harness.shutdown() }
-        harness.send(.queryEdited("good"), at: 0)
-        harness.send(.queryEdited("good stars:>>1"), at: 1000)
-        harness.send(.queryEdited("next"), at: 2000)
-
-        #expect(await harness.run(until: 3000))
-
-        let message = "“stars:>>1”: “>1” is not a number"
-        #expect(
-            harness.states == [
-                .next(0, state()),
-                .next(300, state("good", .loading)),
-                .next(300, state("good", .loaded, Self.good, total: 2)),
-                .next(1300, state("good stars:>>1", .loading, Self.good, total: 2, resultsFor: "good")),
-                .next(1300, state("good stars:>>1", .loaded, Self.good, total: 2, error: message, resultsFor: "good")),
-                .next(2300, state("next", .loading, Self.good, total: 2, resultsFor: "good")),
-                .next(2300, state("next", .loaded, Self.next, total: 1)),
-            ])
-        #expect(harness.requestTicks == [300, 2300])
-        #expect(Self.statusBar(harness.states[4].value.element) == message)
+        try await expectRefusedWithoutARequest("good stars:>>1", message: "“stars:>>1”: “>1” is not a number")
     }
 
     /// Control characters that reach the controller in an edit (however they got into the line) are not

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import SearchDemo
@@ -180,24 +181,5 @@ private func characters(_ text: String) -> [Key] {
         _ = decoder.decode([0xC2])
         #expect(decoder.decode([0x0D]) == [.character("\u{FFFD}"), .enter])
         #expect(decoder.decode(Array("ok".utf8)) == characters("ok"))
-    }
-}
-
-/// A small deterministic pseudo-random generator, so the garbage test is reproducible.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    /// Creates a generator from a seed.
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    /// Returns the next pseudo-random value.
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
     }
 }

@@ -32,17 +32,13 @@ import Testing
     }
 
     @Test func notATerminal() throws {
-        var ends: [Int32] = [-1, -1]
-        try #require(closeOnExecPipe(&ends) == 0)
-        defer {
-            close(ends[0])
-            close(ends[1])
+        try withPipe { input, _ in
+            #expect(throws: TerminalError.notATerminal(fileDescriptor: input)) {
+                try TerminalMode.attributes(of: input)
+            }
+            #expect(TerminalSize.query(fileDescriptor: input) == nil)
+            #expect(TerminalSize.current(fileDescriptors: [input, -1]) == TerminalSize(rows: 24, columns: 80))
         }
-        #expect(throws: TerminalError.notATerminal(fileDescriptor: ends[0])) {
-            try TerminalMode.attributes(of: ends[0])
-        }
-        #expect(TerminalSize.query(fileDescriptor: ends[0]) == nil)
-        #expect(TerminalSize.current(fileDescriptors: [ends[0], -1]) == TerminalSize(rows: 24, columns: 80))
     }
 
     @Test func windowSize() throws {

@@ -52,15 +52,11 @@ private let isThreadSanitizerActive = dlsym(dlopen(nil, RTLD_NOW), "__tsan_init"
     }
 
     @Test func inputThatIsNotATerminalIsRefused() throws {
-        var ends: [Int32] = [-1, -1]
-        try #require(closeOnExecPipe(&ends) == 0)
-        defer {
-            close(ends[0])
-            close(ends[1])
+        try withPipe { input, output in
+            let session = TerminalSession(input: input, output: output)
+            #expect(throws: TerminalError.notATerminal(fileDescriptor: input)) { try session.start { _ in } }
+            #expect(!session.isActive && !SignalTrap.isArmed)
         }
-        let session = TerminalSession(input: ends[0], output: ends[1])
-        #expect(throws: TerminalError.notATerminal(fileDescriptor: ends[0])) { try session.start { _ in } }
-        #expect(!session.isActive && !SignalTrap.isArmed)
     }
 
     @Test func onlyOneSessionAtATime() throws {

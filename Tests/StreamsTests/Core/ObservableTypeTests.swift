@@ -4,7 +4,7 @@ import Testing
 
 /// `ObservableConvertibleType` and the default `asObservable()` of an `ObservableType` that only
 /// implements `subscribe(_:)`, as RxSwift has them.
-@Suite struct ObservableTypeTests {
+@Suite(.leakChecked) struct ObservableTypeTests {
     /// A sequence written against the protocol alone: it sends `elements` and completes.
     struct Countdown: ObservableType {
         typealias Element = Int
@@ -18,16 +18,12 @@ import Testing
     }
 
     @Test func theDefaultAsObservableSubscribesTheType() {
-        let events = expectNoLeaks {
-            TestScheduler(initialClock: 0).start { Countdown(from: 3).asObservable().map { $0 * 10 } }.events
-        }
+        let events = TestScheduler(initialClock: 0).start { Countdown(from: 3).asObservable().map { $0 * 10 } }.events
         #expect(events == [.next(200, 30), .next(200, 20), .next(200, 10), .completed(200)])
     }
 
     @Test func operatorsApplyToTheTypeDirectly() {
-        let events = expectNoLeaks {
-            TestScheduler(initialClock: 0).start { Countdown(from: 2).filter { $0 > 1 } }.events
-        }
+        let events = TestScheduler(initialClock: 0).start { Countdown(from: 2).filter { $0 > 1 } }.events
         #expect(events == [.next(200, 2), .completed(200)])
     }
 

@@ -4,13 +4,14 @@ import StreamsTest
 import Testing
 
 @Suite struct ReactiveTests {
+    let scheduler = TestScheduler(initialClock: 0)
+
     final class Thermometer: ReactiveCompatible, @unchecked Sendable {  // touched on the test's thread only
         var reading = 0
         var label = ""
     }
 
     @MainActor @Test func writablePropertiesAreBindersOnTheBindersScheduler() {
-        let scheduler = TestScheduler(initialClock: 0)
         let thermometer = Thermometer()
         let readings = scheduler.createHotObservable([.next(210, 18), .next(220, 21)])
         let labels = Recorder<String>()

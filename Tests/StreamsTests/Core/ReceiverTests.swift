@@ -8,21 +8,18 @@ private struct CountingDisposable: Disposable {
 }
 
 /// How a subscription node keeps and releases its upstream, whatever kind of disposable it is.
-@Suite struct ReceiverTests {
+@Suite(.leakChecked) struct ReceiverTests {
     @Test func anOperatorSinkUpstreamIsDisposedWithTheSubscription() {
-        let (scope, _) = LiveResources.withScope {
-            let subject = PublishSubject<Int>()
-            let received = Recorder<Int>()
-            let subscription = subject.map { $0 * 2 }.filter { $0 > 2 }.subscribe(onNext: { received.append($0) })
-            subject.onNext(1)
-            subject.onNext(2)
-            #expect(subject.hasObservers)
-            subscription.dispose()
-            subject.onNext(3)
-            #expect(!subject.hasObservers)
-            #expect(received.values == [4])
-        }
-        #expect(scope.total == 0)
+        let subject = PublishSubject<Int>()
+        let received = Recorder<Int>()
+        let subscription = subject.map { $0 * 2 }.filter { $0 > 2 }.subscribe(onNext: { received.append($0) })
+        subject.onNext(1)
+        subject.onNext(2)
+        #expect(subject.hasObservers)
+        subscription.dispose()
+        subject.onNext(3)
+        #expect(!subject.hasObservers)
+        #expect(received.values == [4])
     }
 
     @Test func everyKindOfDisposableReturnedByCreateIsDisposedOnce() {
@@ -38,17 +35,14 @@ private struct CountingDisposable: Disposable {
                 )
             },
         ]
-        let (scope, _) = LiveResources.withScope {
-            for source in sources {
-                let subscription = source.map { $0 }.subscribe(onNext: { _ in })
-                subscription.dispose()
-                subscription.dispose()
-            }
+        for source in sources {
+            let subscription = source.map { $0 }.subscribe(onNext: { _ in })
+            subscription.dispose()
+            subscription.dispose()
         }
         #expect(structCount.value == 1)
         #expect(actionCount.value == 1)
         #expect(compositeCount.value == 2)
-        #expect(scope.total == 0)
     }
 
     @Test func anUpstreamArrivingAfterATerminalEventIsDisposedAtOnce() {

@@ -3,6 +3,8 @@ import StreamsTest
 import Testing
 
 @Suite struct StreamsErrorTests {
+    let scheduler = TestScheduler(initialClock: 0)
+
     @Test func theLibrarysErrorsAreRxErrorsUnderEitherName() {
         let error: any Error = StreamsError.noElements
         #expect(error as? RxError == .noElements)
@@ -35,7 +37,6 @@ import Testing
 
     @Test func disposedErrorsAreEqualWhateverTheObjectAsInRxTest() {
         #expect(RxError.disposed(object: PublishSubject<Int>()) == RxError.disposed(object: PublishSubject<String>()))
-        let scheduler = TestScheduler(initialClock: 0)
         let subject = PublishSubject<Int>()
         subject.dispose()
         let res = scheduler.start { subject.asObservable() }

@@ -2,9 +2,18 @@ import Streams
 import Testing
 
 @Suite struct RefCountDisposableTests {
-    @Test func withoutDependentsDisposingDisposesAtOnceAndOnlyOnce() {
+    /// What the underlying disposable logs: "disposed" when it is disposed.
+    let log: Recorder<String>
+    /// A ref-count disposable over that logging disposable, fresh for each test.
+    let refCount: RefCountDisposable
+
+    init() {
         let log = Recorder<String>()
-        let refCount = RefCountDisposable(disposable: Disposables.create { log.append("disposed") })
+        self.log = log
+        refCount = RefCountDisposable(disposable: Disposables.create { log.append("disposed") })
+    }
+
+    @Test func withoutDependentsDisposingDisposesAtOnceAndOnlyOnce() {
         #expect(!refCount.isDisposed)
         refCount.dispose()
         refCount.dispose()
@@ -13,8 +22,6 @@ import Testing
     }
 
     @Test func theUnderlyingDisposableWaitsForTheLastDependent() {
-        let log = Recorder<String>()
-        let refCount = RefCountDisposable(disposable: Disposables.create { log.append("disposed") })
         let first = refCount.retain()
         let second = refCount.retain()
         first.dispose()
@@ -28,8 +35,6 @@ import Testing
     }
 
     @Test func dependentsAloneNeverDisposeAndLateRetainsAreNoOps() {
-        let log = Recorder<String>()
-        let refCount = RefCountDisposable(disposable: Disposables.create { log.append("disposed") })
         refCount.retain().dispose()
         #expect(log.values == [])
         refCount.dispose()

@@ -3,8 +3,9 @@ import StreamsTest
 import Testing
 
 @Suite struct ScheduledDisposableTests {
+    let scheduler = TestScheduler(initialClock: 0)
+
     @Test func disposesTheWrappedDisposableOnTheSchedulerOneHopLater() {
-        let scheduler = TestScheduler(initialClock: 0)
         let log = Recorder<String>()
         let scheduled = ScheduledDisposable(
             scheduler: scheduler, disposable: Disposables.create { log.append("disposed @\(scheduler.clock)") })

@@ -28,23 +28,8 @@ func searchResults(
 
 // MARK: Docs/Concurrency.md
 
-/// The guide's example, nested so its name does not clash with other tests' `SearchScreen`.
-enum ConcurrencyGuide {
-    @MainActor final class SearchScreen {
-        nonisolated let query = BehaviorRelay<String>(value: "")  // fed from any thread
-        private let disposeBag = DisposeBag()
-        private(set) var rendered: [String] = []
-        func bind(search: @escaping @Sendable (String) -> Observable<[String]>) {
-            query.asObservable()
-                .map { $0.trimmingCharacters(in: .whitespaces) }
-                .distinctUntilChanged()
-                .flatMapLatest { search($0) }  // runs on whatever thread emits
-                .observe(on: MainScheduler.instance)
-                .subscribe(onNext: { [weak self] items in self?.rendered = items })  // main-actor state
-                .disposed(by: disposeBag)
-        }
-    }
-}
+// The guide's `SearchScreen` is the snippet, compiled and run as written in
+// Tests/StreamsTests/Operators/MainActorSnippetTests.swift.
 
 /// The function under test of the guide's "Async code in virtual time" (as in Docs/Testing.md).
 @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)  // virtual-time tasks need TaskExecutor
@@ -199,12 +184,12 @@ func statusText(_ online: Observable<Int>) -> Infallible<String> {
         guides += try Self.files(under: "Sources", extension: "md").filter { $0.contains(".docc/") }
         for guide in guides {
             let text = try String(contentsOfFile: guide, encoding: .utf8)
-            for block in Self.swiftBlocks(text) {
+            for block in fencedBlocks(text) {
                 // `import` lines of an example are the test file's imports (an app's test imports the
                 // app with `@testable import`; CI compiles README blocks with exactly their imports,
                 // Scripts/readme-snippets/check.sh). A line that is just `…`
                 // marks an excerpt: the parts between such lines must appear, in order, in one file.
-                let lines = Self.normalizedLines(block).filter {
+                let lines = normalizedCodeLines(block).filter {
                     !$0.hasPrefix("import ") && !$0.hasPrefix("@testable import ")
                 }
                 let segments = lines.split(separator: "…", omittingEmptySubsequences: true).map(Array.init)
@@ -228,16 +213,8 @@ func statusText(_ online: Observable<Int>) -> Infallible<String> {
             .map { base.appendingPathComponent($0).path }
     }
 
-    /// The lines that matter to the compiler: trimmed, without blank lines and whole-line comments
-    /// (so a block may quote code whose doc comments it leaves out).
-    private static func normalizedLines(_ text: String) -> [String] {
-        text.split(separator: "\n", omittingEmptySubsequences: false)
-            .map { $0.trimmingCharacters(in: .whitespaces) }
-            .filter { !$0.isEmpty && !$0.hasPrefix("//") }
-    }
-
     private static func normalizedLines(path: String) throws -> [String] {
-        normalizedLines(try String(contentsOfFile: path, encoding: .utf8))
+        normalizedCodeLines(try String(contentsOfFile: path, encoding: .utf8))
     }
 
     /// Whether every segment occurs contiguously in `source`, each after the previous one.
@@ -255,23 +232,5 @@ func statusText(_ online: Observable<Int>) -> Infallible<String> {
         return (from...(source.count - lines.count)).first { start in
             source[start..<(start + lines.count)].elementsEqual(lines)
         }
-    }
-
-    /// The bodies of the ```swift fences (indented fences included, as in list items).
-    static func swiftBlocks(_ markdown: String) -> [String] {
-        var blocks: [String] = []
-        var current: [Substring]?
-        for line in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
-            if current == nil, trimmed == "```swift" {
-                current = []
-            } else if current != nil, trimmed == "```" {
-                blocks.append(current!.joined(separator: "\n"))
-                current = nil
-            } else {
-                current?.append(line)
-            }
-        }
-        return blocks
     }
 }

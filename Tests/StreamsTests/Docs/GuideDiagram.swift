@@ -168,3 +168,63 @@ enum GuideDiagrams {
         }
     }
 }
+
+extension GuideDiagram {
+    /// The drawing of a one-source scenario: the source (`source`, or `source (cold)`), the output
+    /// labelled `label`, and the source's subscriptions.
+    static func oneSource<E: Equatable, R: Equatable>(
+        _ xs: TestableObservable<E>, _ values: [Character: E], cold: Bool = false,
+        output label: String, _ events: [Recorded<Event<R>>], _ outputValues: [Character: R]
+    ) -> GuideDiagram {
+        var diagram = GuideDiagram()
+        if cold {
+            diagram.cold("source (cold)", xs, values)
+        } else {
+            diagram.hot("source", xs, values)
+        }
+        diagram.output(label, events, outputValues)
+        diagram.subscriptions("subscribed", xs)
+        return diagram
+    }
+}
+
+extension GuideDiagrams {
+    /// Runs `operation` on a hot source drawn as `source` (its elements named by `values`) and
+    /// checks the guide's block `name` against the one-source drawing.
+    static func checkOneSource<E: Equatable, R: Equatable>(
+        _ guide: String, _ name: String, source: String, values: [Character: E], label: String,
+        outputValues: [Character: R], sourceLocation: SourceLocation = #_sourceLocation,
+        _ operation: @escaping (Observable<E>) -> Observable<R>
+    ) {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable(source, values: values)
+        let res = scheduler.start { operation(xs.asObservable()) }
+        let diagram = GuideDiagram.oneSource(xs, values, output: label, res.events, outputValues)
+        check(diagram, in: guide, name: name, sourceLocation: sourceLocation)
+    }
+
+    /// The higher-order scenario: a hot source `-a---b----|` whose `a` stands for a cold inner
+    /// `-x---x|` and `b` for `--y-y|`; `operation` gets the source and that mapping.
+    static func checkHigherOrder(
+        _ guide: String, _ name: String, label: String, sourceLocation: SourceLocation = #_sourceLocation,
+        _ operation:
+            @escaping (Observable<String>, @escaping @Sendable (String) -> Observable<String>) -> Observable<String>
+    ) {
+        let scheduler = TestScheduler(initialClock: 0)
+        let source = scheduler.createHotObservable("-a---b----|")
+        let innerA = scheduler.createColdObservable("-x---x|")
+        let innerB = scheduler.createColdObservable("--y-y|")
+        let res = scheduler.start {
+            operation(source.asObservable()) { $0 == "a" ? innerA.asObservable() : innerB.asObservable() }
+        }
+        var diagram = GuideDiagram()
+        diagram.hot("source", source, names("ab"))
+        diagram.cold("a's inner (cold)", innerA, names("x"))
+        diagram.cold("b's inner (cold)", innerB, names("y"))
+        diagram.output(label, res.events, names("xy"))
+        diagram.subscriptions("source subscribed", source)
+        diagram.subscriptions("a's inner subscribed", innerA)
+        diagram.subscriptions("b's inner subscribed", innerB)
+        check(diagram, in: guide, name: name, sourceLocation: sourceLocation)
+    }
+}

@@ -6,6 +6,8 @@ import Testing
 // Diagram scenarios for multi-source and higher-order operators (see OperatorDiagramTests.swift).
 
 @Suite struct CombiningDiagramTests {
+    let scheduler = TestScheduler(initialClock: 0)
+
     /// Two hot sources `xs` and `ys` combined by `operation`; the output elements are named
     /// automatically.
     private func twoSources<R: Equatable>(
@@ -30,31 +32,6 @@ import Testing
         GuideDiagrams.check(diagram, in: guide, name: name, sourceLocation: sourceLocation)
     }
 
-    /// The higher-order scenario: `a` maps to a cold inner `-x---x|`, `b` to `--y-y|`.
-    private func higherOrder(
-        _ guide: String, _ name: String, label: String, sourceLocation: SourceLocation = #_sourceLocation,
-        _ operation:
-            @escaping (Observable<String>, @escaping @Sendable (String) -> Observable<String>) ->
-            Observable<String>
-    ) {
-        let scheduler = TestScheduler(initialClock: 0)
-        let source = scheduler.createHotObservable("-a---b----|")
-        let innerA = scheduler.createColdObservable("-x---x|")
-        let innerB = scheduler.createColdObservable("--y-y|")
-        let res = scheduler.start {
-            operation(source.asObservable()) { $0 == "a" ? innerA.asObservable() : innerB.asObservable() }
-        }
-        var diagram = GuideDiagram()
-        diagram.hot("source", source, names("ab"))
-        diagram.cold("a's inner (cold)", innerA, names("x"))
-        diagram.cold("b's inner (cold)", innerB, names("y"))
-        diagram.output(label, res.events, names("xy"))
-        diagram.subscriptions("source subscribed", source)
-        diagram.subscriptions("a's inner subscribed", innerA)
-        diagram.subscriptions("b's inner subscribed", innerB)
-        GuideDiagrams.check(diagram, in: guide, name: name, sourceLocation: sourceLocation)
-    }
-
     @Test func merge() {
         twoSources("Merge.md", "merge", "-a---c-|", "--b---d-|", label: "merge(xs, ys)") {
             Observable.merge($0, $1)
@@ -62,7 +39,6 @@ import Testing
     }
 
     @Test func concat() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createColdObservable("-a-b-|")
         let ys = scheduler.createColdObservable("-c-|")
         let res = scheduler.start { xs.concat(ys) }
@@ -76,10 +52,10 @@ import Testing
     }
 
     @Test func flatMapFamily() {
-        higherOrder("FlatMap.md", "flatMap", label: "flatMap") { $0.flatMap($1) }
-        higherOrder("FlatMap.md", "flatMapLatest", label: "flatMapLatest") { $0.flatMapLatest($1) }
-        higherOrder("FlatMap.md", "flatMapFirst", label: "flatMapFirst") { $0.flatMapFirst($1) }
-        higherOrder("FlatMap.md", "concatMap", label: "concatMap") { $0.concatMap($1) }
+        GuideDiagrams.checkHigherOrder("FlatMap.md", "flatMap", label: "flatMap") { $0.flatMap($1) }
+        GuideDiagrams.checkHigherOrder("FlatMap.md", "flatMapLatest", label: "flatMapLatest") { $0.flatMapLatest($1) }
+        GuideDiagrams.checkHigherOrder("FlatMap.md", "flatMapFirst", label: "flatMapFirst") { $0.flatMapFirst($1) }
+        GuideDiagrams.checkHigherOrder("FlatMap.md", "concatMap", label: "concatMap") { $0.concatMap($1) }
     }
 
     @Test func combineLatest() {
@@ -118,15 +94,12 @@ import Testing
     }
 
     @Test func groupBy() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable("-a-1-b-2-|")
         let res = scheduler.start {
             xs.groupBy { $0.first!.isLetter ? "L" : "D" }.map { $0.key }
         }
-        var diagram = GuideDiagram()
-        diagram.hot("source", xs, names("ab12"))
-        diagram.output("groupBy(letter or digit) keys", res.events, names("LD"))
-        diagram.subscriptions("subscribed", xs)
+        let diagram = GuideDiagram.oneSource(
+            xs, names("ab12"), output: "groupBy(letter or digit) keys", res.events, names("LD"))
         GuideDiagrams.check(diagram, in: "GroupBy.md", name: "groupBy")
     }
 }

@@ -9,6 +9,8 @@ import Testing
 // simulated processing delay).
 
 @Suite struct SchedulingDiagramTests {
+    let scheduler = TestScheduler(initialClock: 0)
+
     private static let tickTiming = MarbleTiming(ticksPerFrame: 1)
 
     /// A hot `source` drawn one frame per tick through `operation` on the test scheduler.
@@ -71,27 +73,15 @@ import Testing
         }
     }
 
-    /// The higher-order scenario of `CombiningDiagramTests` through `map` and a merging operator.
+    /// The higher-order scenario (`GuideDiagrams.checkHigherOrder`) through `map` and a merging
+    /// operator.
     private func mergingInners(
         _ guide: String, _ name: String, label: String, sourceLocation: SourceLocation = #_sourceLocation,
         _ operation: @escaping (Observable<Observable<String>>) -> Observable<String>
     ) {
-        let scheduler = TestScheduler(initialClock: 0)
-        let source = scheduler.createHotObservable("-a---b----|")
-        let innerA = scheduler.createColdObservable("-x---x|")
-        let innerB = scheduler.createColdObservable("--y-y|")
-        let res = scheduler.start {
-            operation(source.map { $0 == "a" ? innerA.asObservable() : innerB.asObservable() })
+        GuideDiagrams.checkHigherOrder(guide, name, label: label, sourceLocation: sourceLocation) { source, inner in
+            operation(source.map(inner))
         }
-        var diagram = GuideDiagram()
-        diagram.hot("source", source, names("ab"))
-        diagram.cold("a's inner (cold)", innerA, names("x"))
-        diagram.cold("b's inner (cold)", innerB, names("y"))
-        diagram.output(label, res.events, names("xy"))
-        diagram.subscriptions("source subscribed", source)
-        diagram.subscriptions("a's inner subscribed", innerA)
-        diagram.subscriptions("b's inner subscribed", innerB)
-        GuideDiagrams.check(diagram, in: guide, name: name, sourceLocation: sourceLocation)
     }
 
     @Test func mergeMaxConcurrentAndSwitchLatest() {
@@ -129,7 +119,6 @@ import Testing
     }
 
     @Test func multicastDisconnect() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable("-a-b-c-d-|")
         let connectable = xs.multicast(PublishSubject<String>())
         var connection: (any Disposable)?
@@ -146,7 +135,6 @@ import Testing
     }
 
     @Test func refCount() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable("-a-b-c-d-|")
         let shared = xs.publish().refCount()
         let second = scheduler.createObserver(String.self)
@@ -168,18 +156,14 @@ import Testing
         let events: [Character: Event<String>] = [
             "A": .next("a"), "B": .next("b"), "E": .error(MarbleError()), "C": .next("c"),
         ]
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable("-A-B-E-C-|", values: events)
         let res = scheduler.start { xs.dematerialize() }
-        var diagram = GuideDiagram()
-        diagram.hot("source", xs, events)
-        diagram.output("dematerialize()", res.events, names("abc"))
-        diagram.subscriptions("subscribed", xs)
+        let diagram = GuideDiagram.oneSource(
+            xs, events, output: "dematerialize()", res.events, names("abc"))
         GuideDiagrams.check(diagram, in: "Materialize.md", name: "dematerialize")
     }
 
     @Test func debug() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable("-a-b-|")
         let printed = Locked<[String]>([])
         let res = scheduler.start {

@@ -8,6 +8,8 @@ import Testing
 // frames.
 
 @Suite struct TimeDiagramTests {
+    let scheduler = TestScheduler(initialClock: 0)
+
     /// A hot source through a time-based `operation` on the test scheduler.
     private func timed<R: Equatable>(
         _ guide: String, _ name: String, source: String, label: String,
@@ -50,13 +52,10 @@ import Testing
     }
 
     @Test func delaySubscription() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createColdObservable("-a-b-|")
         let res = scheduler.start { xs.delaySubscription(.seconds(30), scheduler: scheduler) }
-        var diagram = GuideDiagram()
-        diagram.cold("source (cold)", xs, names("ab"))
-        diagram.output("delaySubscription(.seconds(30))", res.events, names("ab"))
-        diagram.subscriptions("subscribed", xs)
+        let diagram = GuideDiagram.oneSource(
+            xs, names("ab"), cold: true, output: "delaySubscription(.seconds(30))", res.events, names("ab"))
         GuideDiagrams.check(diagram, in: "Delay.md", name: "delaySubscription")
     }
 
@@ -64,7 +63,6 @@ import Testing
         timed("Timeout.md", "timeout", source: "-a-b-----c-|", label: "timeout(.seconds(30))") {
             $0.timeout(.seconds(30), scheduler: $1)
         }
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable("-a-b-----c-|")
         let ys = scheduler.createColdObservable("-x-|")
         let res = scheduler.start { xs.timeout(.seconds(30), other: ys, scheduler: scheduler) }
@@ -111,7 +109,6 @@ import Testing
     }
 
     @Test func share() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable("-a-b-c-d-|")
         let shared = xs.share(replay: 1)
         let late = scheduler.createObserver(String.self)
@@ -126,7 +123,6 @@ import Testing
     }
 
     @Test func publish() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable("-a-b-c-d-|")
         let published = xs.publish()
         scheduler.scheduleAt(220) { _ = published.connect() }

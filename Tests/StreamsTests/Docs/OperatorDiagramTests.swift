@@ -22,20 +22,17 @@ private struct Boom: Error, Equatable {}
 private final class Owner: Sendable {}
 
 @Suite struct OperatorDiagramTests {
+    let scheduler = TestScheduler(initialClock: 0)
+
     /// Runs `operation` on a hot source drawn as `source` and checks the guide's block `name`.
     private func singleSource<R: Equatable>(
         _ guide: String, _ name: String, source: String, label: String,
         outputValues: [Character: R], sourceLocation: SourceLocation = #_sourceLocation,
         _ operation: @escaping (Observable<String>) -> Observable<R>
     ) {
-        let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createHotObservable(source)
-        let res = scheduler.start { operation(xs.asObservable()) }
-        var diagram = GuideDiagram()
-        diagram.hot("source", xs, names(source))
-        diagram.output(label, res.events, outputValues)
-        diagram.subscriptions("subscribed", xs)
-        GuideDiagrams.check(diagram, in: guide, name: name, sourceLocation: sourceLocation)
+        GuideDiagrams.checkOneSource(
+            guide, name, source: source, values: names(source), label: label, outputValues: outputValues,
+            sourceLocation: sourceLocation, operation)
     }
 
     /// As `singleSource`, with integer elements named by digits.
@@ -44,14 +41,9 @@ private final class Owner: Sendable {}
         outputValues: [Character: R], sourceLocation: SourceLocation = #_sourceLocation,
         _ operation: @escaping (Observable<Int>) -> Observable<R>
     ) {
-        let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createHotObservable(source, values: digits)
-        let res = scheduler.start { operation(xs.asObservable()) }
-        var diagram = GuideDiagram()
-        diagram.hot("source", xs, digits)
-        diagram.output(label, res.events, outputValues)
-        diagram.subscriptions("subscribed", xs)
-        GuideDiagrams.check(diagram, in: guide, name: name, sourceLocation: sourceLocation)
+        GuideDiagrams.checkOneSource(
+            guide, name, source: source, values: digits, label: label, outputValues: outputValues,
+            sourceLocation: sourceLocation, operation)
     }
 
     // MARK: Creating
@@ -194,7 +186,6 @@ private final class Owner: Sendable {}
     // MARK: Error handling
 
     @Test func catchError() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable("-a-b-#")
         let ys = scheduler.createColdObservable("-x-y-|")
         let res = scheduler.start { xs.catch { _ in ys.asObservable() } }
@@ -213,18 +204,14 @@ private final class Owner: Sendable {}
     }
 
     @Test func retry() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createColdObservable("-a-#")
         let res = scheduler.start { xs.retry(2) }
-        var diagram = GuideDiagram()
-        diagram.cold("source (cold)", xs, names("a"))
-        diagram.output("retry(2)", res.events, names("a"))
-        diagram.subscriptions("subscribed", xs)
+        let diagram = GuideDiagram.oneSource(
+            xs, names("a"), cold: true, output: "retry(2)", res.events, names("a"))
         GuideDiagrams.check(diagram, in: "Retry.md", name: "retry")
     }
 
     @Test func retryWhen() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createColdObservable("-a-#")
         let res = scheduler.start {
             xs.retry(when: { errors in
@@ -234,10 +221,8 @@ private final class Owner: Sendable {}
                 }
             })
         }
-        var diagram = GuideDiagram()
-        diagram.cold("source (cold)", xs, names("a"))
-        diagram.output("retry(when:)", res.events, names("a"))
-        diagram.subscriptions("subscribed", xs)
+        let diagram = GuideDiagram.oneSource(
+            xs, names("a"), cold: true, output: "retry(when:)", res.events, names("a"))
         GuideDiagrams.check(diagram, in: "Retry.md", name: "retry-when")
     }
 
@@ -250,7 +235,6 @@ private final class Owner: Sendable {}
     }
 
     @Test func withUnretained() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable("-a-b-c-d-|")
         let owner = Locked<Owner?>(Owner())
         scheduler.scheduleAt(240) { owner.withLock { $0 = nil } }

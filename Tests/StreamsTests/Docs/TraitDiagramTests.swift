@@ -13,14 +13,9 @@ import Testing
         sourceLocation: SourceLocation = #_sourceLocation,
         _ operation: @escaping (Observable<String>) -> Observable<R>
     ) {
-        let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createHotObservable(source)
-        let res = scheduler.start { operation(xs.asObservable()) }
-        var diagram = GuideDiagram()
-        diagram.hot("source", xs, names(source))
-        diagram.output(label, res.events, outputValues)
-        diagram.subscriptions("subscribed", xs)
-        GuideDiagrams.check(diagram, in: "../Traits.md", name: name, sourceLocation: sourceLocation)
+        GuideDiagrams.checkOneSource(
+            "../Traits.md", name, source: source, values: names(source), label: label, outputValues: outputValues,
+            sourceLocation: sourceLocation, operation)
     }
 
     @Test func asSingle() {

@@ -3,11 +3,10 @@ import Streams
 import StreamsTest
 import Testing
 
-@Suite struct BufferTests {
-    struct TestError: Error, Equatable {}
+@Suite(.leakChecked) struct BufferTests {
+    let scheduler = TestScheduler(initialClock: 0)
 
     @Test func emitsByCountOrByTimeWhicheverIsFirst() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable(
             "z----^abc-----de--|", values: ["z": 0, "a": 1, "b": 2, "c": 3, "d": 4, "e": 5])
         let res = scheduler.start { xs.buffer(timeSpan: .seconds(50), count: 2, scheduler: scheduler) }
@@ -16,7 +15,6 @@ import Testing
     }
 
     @Test func timerEmitsEmptyBuffers() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([Recorded<Event<Int>>]())
         let res = scheduler.start(disposed: 320) { xs.buffer(timeSpan: .seconds(50), count: 2, scheduler: scheduler) }
         #expect(res.events == [.next(250, []), .next(300, [])])
@@ -24,7 +22,6 @@ import Testing
     }
 
     @Test func errorDropsTheBuffer() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable("-a-#", values: ["a": 1], error: TestError())
         let res = scheduler.start { xs.buffer(timeSpan: .seconds(50), count: 2, scheduler: scheduler) }
         assertMarbles(res, "---#", values: [:], error: TestError())
@@ -32,12 +29,8 @@ import Testing
     }
 
     @Test func releasesEverything() {
-        let (scope, _) = LiveResources.withScope {
-            let scheduler = TestScheduler(initialClock: 0)
-            let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .next(230, 3), .completed(300)])
-            _ = scheduler.start { xs.buffer(timeSpan: .seconds(50), count: 2, scheduler: scheduler) }
-            _ = scheduler.start(disposed: 260) { xs.buffer(timeSpan: .seconds(50), count: 2, scheduler: scheduler) }
-        }
-        #expect(scope.total == 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .next(230, 3), .completed(300)])
+        _ = scheduler.start { xs.buffer(timeSpan: .seconds(50), count: 2, scheduler: scheduler) }
+        _ = scheduler.start(disposed: 260) { xs.buffer(timeSpan: .seconds(50), count: 2, scheduler: scheduler) }
     }
 }

@@ -3,12 +3,9 @@ import StreamsTest
 import Testing
 
 @Suite struct CatchSequenceTests {
-    struct TestError: Error, Equatable {
-        var code = 0
-    }
+    let scheduler = TestScheduler(initialClock: 0)
 
     @Test func eachFailureSubscribesTheNextSourceAtThatMoment() {
-        let scheduler = TestScheduler(initialClock: 0)
         let first = scheduler.createColdObservable([.next(10, 1), .error(20, TestError(code: 1))])
         let second = scheduler.createColdObservable([.next(10, 2), .error(30, TestError(code: 2))])
         let third = scheduler.createColdObservable([.next(10, 3), .completed(20)])
@@ -24,7 +21,6 @@ import Testing
     }
 
     @Test func whenEverySourceFailsTheLastErrorEndsTheResult() {
-        let scheduler = TestScheduler(initialClock: 0)
         let first = scheduler.createColdObservable([.error(10, TestError(code: 1), Int.self)])
         let second = scheduler.createColdObservable([.next(5, 2), .error(10, TestError(code: 2))])
         let res = scheduler.start { Observable.catch(sequence: [first.asObservable(), second.asObservable()]) }
@@ -32,7 +28,6 @@ import Testing
     }
 
     @Test func anEmptySequenceCompletesAtOnce() {
-        let scheduler = TestScheduler(initialClock: 0)
         let res = scheduler.start { Observable<Int>.catch(sequence: []) }
         #expect(res.events == [.completed(200)])
     }
@@ -52,7 +47,6 @@ import Testing
     }
 
     @Test func disposalDisposesTheRunningSource() {
-        let scheduler = TestScheduler(initialClock: 0)
         let first = scheduler.createColdObservable([.error(10, TestError(code: 1), Int.self)])
         let second = scheduler.createColdObservable([.next(50, 2)])
         let res = scheduler.start(disposed: 240) {

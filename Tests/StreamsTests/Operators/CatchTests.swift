@@ -3,11 +3,11 @@ import StreamsTest
 import Testing
 
 @Suite struct CatchTests {
-    struct TestError: Error, Equatable {}
+    let scheduler = TestScheduler(initialClock: 0)
+
     struct OtherError: Error, Equatable {}
 
     @Test func completionPassesThroughWithoutCallingTheHandler() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable("a----^b-|", values: ["a": 1, "b": 2])
         let ys = scheduler.createHotObservable("     ----e|", values: ["e": 5])
         let res = scheduler.start { xs.catch { _ in ys.asObservable() } }
@@ -17,7 +17,6 @@ import Testing
     }
 
     @Test func errorSwitchesToTheHandlersSequence() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable("a----^bc#", values: ["a": 1, "b": 2, "c": 3], error: TestError())
         let ys = scheduler.createHotObservable("     --z-d|", values: ["z": 0, "d": 4])
         let res = scheduler.start { xs.catch { _ in ys.asObservable() } }
@@ -27,14 +26,12 @@ import Testing
     }
 
     @Test func handlerReceivesTheError() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 2), .error(230, TestError(), Int.self)])
         let res = scheduler.start { xs.catch { error in .just(error is TestError ? 1 : 0) } }
         #expect(res.events == [.next(210, 2), .next(230, 1), .completed(230)])
     }
 
     @Test func errorsOfTheFallbackAreNotCaughtAgain() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable("-b-#", values: ["b": 2], error: TestError())
         let ys = scheduler.createHotObservable("----d#", values: ["d": 4], error: OtherError())
         let res = scheduler.start { xs.catch { _ in ys.asObservable() } }
@@ -43,7 +40,6 @@ import Testing
     }
 
     @Test func handlerThrowingFailsWithItsError() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 2), .error(230, TestError(), Int.self)])
         let res = scheduler.start { xs.catch { _ -> Observable<Int> in throw OtherError() } }
         #expect(res.events == [.next(210, 2), .error(230, OtherError())])
@@ -51,7 +47,6 @@ import Testing
     }
 
     @Test func disposalBeforeTheErrorUnsubscribesTheSource() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 2), .error(230, TestError(), Int.self)])
         let ys = scheduler.createHotObservable([.next(240, 4), .completed(250)])
         let res = scheduler.start(disposed: 220) { xs.catch { _ in ys.asObservable() } }
@@ -61,7 +56,6 @@ import Testing
     }
 
     @Test func disposalAfterTheErrorUnsubscribesTheFallback() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 2), .error(230, TestError(), Int.self)])
         let ys = scheduler.createHotObservable([.next(240, 4), .next(260, 5), .completed(270)])
         let res = scheduler.start(disposed: 250) { xs.catch { _ in ys.asObservable() } }
@@ -71,7 +65,6 @@ import Testing
     }
 
     @Test func sourceFailingWhileSubscribedSwitchesImmediately() {
-        let scheduler = TestScheduler(initialClock: 0)
         let ys = scheduler.createColdObservable([.next(10, 4), .completed(20)])
         let res = scheduler.start {
             Observable<Int>.error(TestError()).startWith(1).catch { _ in ys.asObservable() }
@@ -81,7 +74,6 @@ import Testing
     }
 
     @Test func catchAndReturnEmitsTheElementAndCompletes() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 2), .error(230, TestError(), Int.self), .next(240, 3)])
         let res = scheduler.start { xs.catchAndReturn(99) }
         #expect(res.events == [.next(210, 2), .next(230, 99), .completed(230)])
@@ -89,7 +81,6 @@ import Testing
     }
 
     @Test func catchAndReturnPassesCompletionAndDisposal() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 2), .completed(230)])
         let res = scheduler.start { xs.catchAndReturn(99) }
         #expect(res.events == [.next(210, 2), .completed(230)])

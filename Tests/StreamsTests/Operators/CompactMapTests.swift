@@ -3,10 +3,9 @@ import StreamsTest
 import Testing
 
 @Suite struct CompactMapTests {
-    struct TestError: Error, Equatable {}
+    let scheduler = TestScheduler(initialClock: 0)
 
     @Test func emitsNonNilResultsAndCompletes() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable("a----^bcd------|", values: ["a": 1, "b": 2, "c": 3, "d": 4])
         let res = scheduler.start { xs.compactMap { $0.isMultiple(of: 2) ? $0 * 10 : nil } }
         assertMarbles(res, "     ^B-D------|", values: ["B": 20, "D": 40])
@@ -14,7 +13,6 @@ import Testing
     }
 
     @Test func thrownErrorEndsTheSequenceAndUnsubscribes() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable("-bcd------|", values: ["b": 2, "c": 3, "d": 4])
         let res = scheduler.start {
             xs.compactMap { value -> Int? in
@@ -27,7 +25,6 @@ import Testing
     }
 
     @Test func sourceErrorIsForwarded() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 2), .error(220, TestError(), Int.self)])
         let res = scheduler.start { xs.compactMap { $0 } }
         #expect(res.events == [.next(210, 2), .error(220, TestError())])
@@ -35,7 +32,6 @@ import Testing
     }
 
     @Test func disposalUnsubscribes() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 2), .next(230, 4), .completed(300)])
         let res = scheduler.start(disposed: 220) { xs.compactMap { $0 } }
         #expect(res.events == [.next(210, 2)])

@@ -2,56 +2,42 @@ import Streams
 import StreamsTest
 import Testing
 
-@Suite struct ConcatTests {
-    struct TestError: Error, Equatable {}
+@Suite(.leakChecked) struct ConcatTests {
+    let scheduler = TestScheduler(initialClock: 0)
 
     @Test func subscribesEachSourceWhenThePreviousCompletes() {
-        let (scope, _) = LiveResources.withScope {
-            let scheduler = TestScheduler(initialClock: 0)
-            let ys1 = scheduler.createColdObservable("-ab|", values: ["a": 1, "b": 2])
-            let ys2 = scheduler.createColdObservable("-c---|", values: ["c": 3])
-            let res = scheduler.start { Observable.concat(ys1.asObservable(), ys2.asObservable()) }
-            assertMarbles(res, "-ab-c---|", values: ["a": 1, "b": 2, "c": 3])
-            assertSubscriptions(ys1, "^--!")
-            assertSubscriptions(ys2, "---^----!")
-        }
-        #expect(scope.total == 0)
+        let ys1 = scheduler.createColdObservable("-ab|", values: ["a": 1, "b": 2])
+        let ys2 = scheduler.createColdObservable("-c---|", values: ["c": 3])
+        let res = scheduler.start { Observable.concat(ys1.asObservable(), ys2.asObservable()) }
+        assertMarbles(res, "-ab-c---|", values: ["a": 1, "b": 2, "c": 3])
+        assertSubscriptions(ys1, "^--!")
+        assertSubscriptions(ys2, "---^----!")
     }
 
     @Test func errorStopsBeforeTheNextSource() {
-        let (scope, _) = LiveResources.withScope {
-            let scheduler = TestScheduler(initialClock: 0)
-            let ys1 = scheduler.createColdObservable("-a#", values: ["a": 1], error: TestError())
-            let ys2 = scheduler.createColdObservable("-c---|", values: ["c": 3])
-            let res = scheduler.start { Observable.concat([ys1.asObservable(), ys2.asObservable()]) }
-            assertMarbles(res, "-a#", values: ["a": 1], error: TestError())
-            assertSubscriptions(ys1, "^-!")
-            assertSubscriptions(ys2)
-        }
-        #expect(scope.total == 0)
+        let ys1 = scheduler.createColdObservable("-a#", values: ["a": 1], error: TestError())
+        let ys2 = scheduler.createColdObservable("-c---|", values: ["c": 3])
+        let res = scheduler.start { Observable.concat([ys1.asObservable(), ys2.asObservable()]) }
+        assertMarbles(res, "-a#", values: ["a": 1], error: TestError())
+        assertSubscriptions(ys1, "^-!")
+        assertSubscriptions(ys2)
     }
 
     @Test func disposalDisposesTheRunningSource() {
-        let (scope, _) = LiveResources.withScope {
-            let scheduler = TestScheduler(initialClock: 0)
-            let ys1 = scheduler.createColdObservable([.next(10, 1), .completed(30)])
-            let ys2 = scheduler.createColdObservable([.next(10, 3), .completed(50)])
-            let res = scheduler.start(disposed: 235) { ys1.concat(ys2) }
-            #expect(res.events == [.next(210, 1)])
-            #expect(ys1.subscriptions == [Subscription(200, 230)])
-            #expect(ys2.subscriptions == [Subscription(230, 235)])
-        }
-        #expect(scope.total == 0)
+        let ys1 = scheduler.createColdObservable([.next(10, 1), .completed(30)])
+        let ys2 = scheduler.createColdObservable([.next(10, 3), .completed(50)])
+        let res = scheduler.start(disposed: 235) { ys1.concat(ys2) }
+        #expect(res.events == [.next(210, 1)])
+        #expect(ys1.subscriptions == [Subscription(200, 230)])
+        #expect(ys2.subscriptions == [Subscription(230, 235)])
     }
 
     @Test func emptySequenceCompletesAtOnce() {
-        let scheduler = TestScheduler(initialClock: 0)
         let res = scheduler.start { Observable<Int>.concat([Observable<Int>]()) }
         #expect(res.events == [.completed(200)])
     }
 
     @Test func sequenceIsIteratedLazilyPerSubscription() {
-        let scheduler = TestScheduler(initialClock: 0)
         let ys = scheduler.createColdObservable([.next(10, 7), .completed(20)])
         let endless = sequence(first: ys.asObservable()) { $0 }
         let res = scheduler.start(disposed: 250) { Observable.concat(endless) }
@@ -60,15 +46,12 @@ import Testing
     }
 
     @Test func hundredThousandSynchronousSourcesDoNotGrowTheStack() {
-        let (scope, _) = LiveResources.withScope {
-            let sources = (0..<100_000).map { Observable.just($0) }
-            let probe = MultiSourceProbe<Int>()
-            let subscription = Observable.concat(sources).subscribe(probe)
-            #expect(probe.elements.count == 100_000)
-            #expect(probe.elements.last == 99_999)
-            #expect(probe.completed)
-            subscription.dispose()
-        }
-        #expect(scope.total == 0)
+        let sources = (0..<100_000).map { Observable.just($0) }
+        let probe = MultiSourceProbe<Int>()
+        let subscription = Observable.concat(sources).subscribe(probe)
+        #expect(probe.elements.count == 100_000)
+        #expect(probe.elements.last == 99_999)
+        #expect(probe.completed)
+        subscription.dispose()
     }
 }

@@ -3,11 +3,10 @@ import Streams
 import StreamsTest
 import Testing
 
-@Suite struct DebounceTests {
-    struct TestError: Error, Equatable {}
+@Suite(.leakChecked) struct DebounceTests {
+    let scheduler = TestScheduler(initialClock: 0)
 
     @Test func emitsAfterQuietPeriodAndCompletes() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([
             .next(150, 1), .next(250, 2), .next(280, 3), .next(400, 4), .completed(500),
         ])
@@ -17,7 +16,6 @@ import Testing
     }
 
     @Test func eachElementRestartsTheTimer() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .next(215, 2), .next(225, 3), .next(244, 4)])
         let res = scheduler.start { xs.debounce(.seconds(20), scheduler: scheduler) }
         #expect(res.events == [.next(264, 4)])
@@ -25,7 +23,6 @@ import Testing
     }
 
     @Test func completionFlushesThePendingElement() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable("-ab|", values: ["a": 1, "b": 2])
         let res = scheduler.start { xs.debounce(.seconds(20), scheduler: scheduler) }
         assertMarbles(res, "---(b|)", values: ["b": 2])
@@ -33,7 +30,6 @@ import Testing
     }
 
     @Test func errorDropsThePendingElement() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable("-ab#", values: ["a": 1, "b": 2], error: TestError())
         let res = scheduler.start { xs.debounce(.seconds(20), scheduler: scheduler) }
         assertMarbles(res, "---#", values: [:], error: TestError())
@@ -41,7 +37,6 @@ import Testing
     }
 
     @Test func emptyCompletesAtOnce() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(150, 1), .completed(300, Int.self)])
         let res = scheduler.start { xs.debounce(.seconds(20), scheduler: scheduler) }
         #expect(res.events == [.completed(300)])
@@ -49,7 +44,6 @@ import Testing
     }
 
     @Test func disposalCancelsThePendingTimer() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createColdObservable("-a---b", values: ["a": 1, "b": 2])
         let res = scheduler.start(disposed: 260) { xs.debounce(.seconds(20), scheduler: scheduler) }
         assertMarbles(res, "---a", values: ["a": 1])
@@ -57,13 +51,9 @@ import Testing
     }
 
     @Test func releasesEverythingAfterTerminationAndDisposal() {
-        let (scope, _) = LiveResources.withScope {
-            let scheduler = TestScheduler(initialClock: 0)
-            let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(230)])
-            let ys = scheduler.createHotObservable([.next(210, 1), .next(220, 2)])
-            _ = scheduler.start { xs.debounce(.seconds(20), scheduler: scheduler) }
-            _ = scheduler.start(disposed: 225) { ys.debounce(.seconds(20), scheduler: scheduler) }
-        }
-        #expect(scope.total == 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(230)])
+        let ys = scheduler.createHotObservable([.next(210, 1), .next(220, 2)])
+        _ = scheduler.start { xs.debounce(.seconds(20), scheduler: scheduler) }
+        _ = scheduler.start(disposed: 225) { ys.debounce(.seconds(20), scheduler: scheduler) }
     }
 }

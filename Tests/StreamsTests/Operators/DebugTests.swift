@@ -4,7 +4,7 @@ import StreamsTest
 import Testing
 
 @Suite struct DebugTests {
-    struct TestError: Error, Equatable {}
+    let scheduler = TestScheduler(initialClock: 0)
 
     final class Lines: Sendable {
         private let lines = Locked<[String]>([])
@@ -21,50 +21,42 @@ import Testing
         return "\(formatter.string(from: Date(timeIntervalSince1970: Double(tick)))): \(identifier) -> \(content)"
     }
 
+    /// The expected lines of `identifier`, one per `tick: content` entry, in order.
+    static func lines(_ identifier: String, _ entries: KeyValuePairs<Int, String>) -> [String] {
+        entries.map { line($0.key, identifier, $0.value) }
+    }
+
     @Test func logsSubscriptionEventsCompletionAndDisposalWithVirtualTime() {
-        let scheduler = TestScheduler(initialClock: 0)
         let lines = Lines()
         let xs = scheduler.createHotObservable([.next(150, 0), .next(210, 1), .next(220, 2), .completed(250)])
         let res = scheduler.start { xs.debug("xs", scheduler: scheduler, output: lines.append) }
         #expect(res.events == [.next(210, 1), .next(220, 2), .completed(250)])
         #expect(xs.subscriptions == [Subscription(200, 250)])
-        #expect(
-            lines.all == [
-                Self.line(200, "xs", "subscribed"), Self.line(210, "xs", "Event next(1)"),
-                Self.line(220, "xs", "Event next(2)"), Self.line(250, "xs", "Event completed"),
-                Self.line(250, "xs", "isDisposed"),
-            ])
+        let logged: KeyValuePairs = [
+            200: "subscribed", 210: "Event next(1)", 220: "Event next(2)", 250: "Event completed", 250: "isDisposed",
+        ]
+        #expect(lines.all == Self.lines("xs", logged))
     }
 
     @Test func logsTheErrorThenDisposal() {
-        let scheduler = TestScheduler(initialClock: 0)
         let lines = Lines()
         let xs = scheduler.createHotObservable([.error(250, TestError(), Int.self)])
         let res = scheduler.start { xs.debug("xs", scheduler: scheduler, output: lines.append) }
         #expect(res.events == [.error(250, TestError())])
         #expect(
-            lines.all == [
-                Self.line(200, "xs", "subscribed"), Self.line(250, "xs", "Event error(\(TestError()))"),
-                Self.line(250, "xs", "isDisposed"),
-            ])
+            lines.all == Self.lines("xs", [200: "subscribed", 250: "Event error(\(TestError()))", 250: "isDisposed"]))
     }
 
     @Test func logsDisposalOnceAndUnsubscribes() {
-        let scheduler = TestScheduler(initialClock: 0)
         let lines = Lines()
         let xs = scheduler.createHotObservable([.next(210, 1), .completed(300)])
         let res = scheduler.start(disposed: 250) { xs.debug("xs", scheduler: scheduler, output: lines.append) }
         #expect(res.events == [.next(210, 1)])
         #expect(xs.subscriptions == [Subscription(200, 250)])
-        #expect(
-            lines.all == [
-                Self.line(200, "xs", "subscribed"), Self.line(210, "xs", "Event next(1)"),
-                Self.line(250, "xs", "isDisposed"),
-            ])
+        #expect(lines.all == Self.lines("xs", [200: "subscribed", 210: "Event next(1)", 250: "isDisposed"]))
     }
 
     @Test func outerDisposalIsLoggedBeforeInner() {
-        let scheduler = TestScheduler(initialClock: 0)
         let lines = Lines()
         let xs = scheduler.createHotObservable([.next(210, 1), .completed(300)])
         _ = scheduler.start(disposed: 250) {
@@ -80,7 +72,6 @@ import Testing
     }
 
     @Test func trimOutputShortensLongEventDescriptions() {
-        let scheduler = TestScheduler(initialClock: 0)
         let lines = Lines()
         let long = String(repeating: "a", count: 30) + String(repeating: "b", count: 30)
         let xs = scheduler.createHotObservable([.next(210, long), .next(220, "short"), .completed(250)])
@@ -92,7 +83,6 @@ import Testing
     }
 
     @Test func defaultIdentifierNamesTheFileLineAndFunction() {
-        let scheduler = TestScheduler(initialClock: 0)
         let lines = Lines()
         let line = #line + 1
         let observable = Observable.just(1).debug(scheduler: scheduler, output: lines.append)
@@ -102,7 +92,6 @@ import Testing
     }
 
     @Test func wallClockFormPrintsAndPassesEventsThrough() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .completed(250)])
         let res = scheduler.start { xs.debug("wall clock") }
         #expect(res.events == [.next(210, 1), .completed(250)])
@@ -111,7 +100,6 @@ import Testing
 
     @Test func releasesEverything() {
         let lines = Lines()
-        let scheduler = TestScheduler(initialClock: 0)
         #expect(singleSourceLeftovers { $0.debug("x", scheduler: scheduler, output: lines.append) } == 0)
     }
 }

@@ -4,6 +4,8 @@ import StreamsTest
 import Testing
 
 @Suite struct DecodeTests {
+    let scheduler = TestScheduler(initialClock: 0)
+
     struct Point: Decodable, Equatable {
         let x: Int
         let y: Int
@@ -22,7 +24,6 @@ import Testing
     }
 
     @Test func decodesEachDataElementWithAJSONDecoder() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([
             .next(210, Data(#"{"x":1,"y":2}"#.utf8)), .next(220, Data(#"{"x":3,"y":4}"#.utf8)), .completed(230),
         ])
@@ -31,7 +32,6 @@ import Testing
     }
 
     @Test func aDecodingErrorFailsAtThatElementAndUnsubscribes() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([
             .next(210, Data("1,2".utf8)), .next(220, Data("oops".utf8)), .next(230, Data("5,6".utf8)),
             .completed(240),
@@ -42,7 +42,6 @@ import Testing
     }
 
     @Test func aJSONDecodingErrorIsTheDecodersOwn() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, Data("[]".utf8))])
         let res = scheduler.start { xs.decode(type: Point.self, decoder: JSONDecoder()) }
         #expect(res.events.count == 1)

@@ -3,11 +3,10 @@ import Streams
 import StreamsTest
 import Testing
 
-@Suite struct DelayTests {
-    struct TestError: Error, Equatable {}
+@Suite(.leakChecked) struct DelayTests {
+    let scheduler = TestScheduler(initialClock: 0)
 
     @Test func shiftsElementsAndCompletion() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([
             .next(150, 1), .next(250, 2), .next(350, 3), .next(450, 4), .completed(550),
         ])
@@ -17,7 +16,6 @@ import Testing
     }
 
     @Test func keepsGapsBetweenElements() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .next(300, 2), .next(301, 3), .completed(302)])
         let res = scheduler.start { xs.delay(.seconds(100), scheduler: scheduler) }
         #expect(res.events == [.next(310, 1), .next(400, 2), .next(401, 3), .completed(402)])
@@ -25,7 +23,6 @@ import Testing
     }
 
     @Test func errorIsForwardedAtOnce() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(250, 2), .error(300, TestError())])
         let res = scheduler.start { xs.delay(.seconds(100), scheduler: scheduler) }
         #expect(res.events == [.error(300, TestError())])
@@ -33,7 +30,6 @@ import Testing
     }
 
     @Test func errorDropsElementsStillWaiting() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable("-ab---------#", values: ["a": 1, "b": 2], error: TestError())
         let res = scheduler.start { xs.delay(.seconds(100), scheduler: scheduler) }
         assertMarbles(res, "-----------a#", values: ["a": 1], error: TestError())
@@ -41,7 +37,6 @@ import Testing
     }
 
     @Test func disposalDropsWaitingElements() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable("-a----b", values: ["a": 1, "b": 2])
         let res = scheduler.start(disposed: 320) { xs.delay(.seconds(100), scheduler: scheduler) }
         assertMarbles(res, "-----------a", values: ["a": 1])
@@ -53,7 +48,6 @@ import Testing
     /// starts an inner that emits it at 228, when b is due too: the inner runs first, so a is
     /// emitted before b switches to its own inner (scheduling b first dropped a).
     @Test func workScheduledByADeliveryRunsBeforeTheNextElementDueThen() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, "a"), .next(218, "b"), .completed(300)])
         let res = scheduler.start {
             xs.delay(.seconds(10), scheduler: scheduler).flatMapLatest {
@@ -65,22 +59,17 @@ import Testing
     }
 
     @Test func releasesEverything() {
-        let (scope, _) = LiveResources.withScope {
-            let scheduler = TestScheduler(initialClock: 0)
-            let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(230)])
-            let ys = scheduler.createHotObservable([.next(210, 1), .next(220, 2)])
-            _ = scheduler.start { xs.delay(.seconds(20), scheduler: scheduler) }
-            _ = scheduler.start(disposed: 235) { ys.delay(.seconds(20), scheduler: scheduler) }
-        }
-        #expect(scope.total == 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(230)])
+        let ys = scheduler.createHotObservable([.next(210, 1), .next(220, 2)])
+        _ = scheduler.start { xs.delay(.seconds(20), scheduler: scheduler) }
+        _ = scheduler.start(disposed: 235) { ys.delay(.seconds(20), scheduler: scheduler) }
     }
 }
 
-@Suite struct DelaySubscriptionTests {
-    struct TestError: Error, Equatable {}
+@Suite(.leakChecked) struct DelaySubscriptionTests {
+    let scheduler = TestScheduler(initialClock: 0)
 
     @Test func subscribesLater() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createColdObservable([.next(50, 42), .next(60, 43), .completed(70)])
         let res = scheduler.start { xs.delaySubscription(.seconds(30), scheduler: scheduler) }
         #expect(res.events == [.next(280, 42), .next(290, 43), .completed(300)])
@@ -88,7 +77,6 @@ import Testing
     }
 
     @Test func forwardsErrors() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createColdObservable([.next(50, 42), .error(70, TestError())])
         let res = scheduler.start { xs.delaySubscription(.seconds(30), scheduler: scheduler) }
         #expect(res.events == [.next(280, 42), .error(300, TestError())])
@@ -96,7 +84,6 @@ import Testing
     }
 
     @Test func disposalBeforeTheDelayNeverSubscribes() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createColdObservable([.next(50, 42)])
         let res = scheduler.start(disposed: 220) { xs.delaySubscription(.seconds(30), scheduler: scheduler) }
         #expect(res.events == [])
@@ -104,7 +91,6 @@ import Testing
     }
 
     @Test func disposalAfterTheDelayUnsubscribes() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createColdObservable([.next(50, 42), .next(200, 43)])
         let res = scheduler.start(disposed: 300) { xs.delaySubscription(.seconds(30), scheduler: scheduler) }
         #expect(res.events == [.next(280, 42)])
@@ -112,12 +98,8 @@ import Testing
     }
 
     @Test func releasesEverything() {
-        let (scope, _) = LiveResources.withScope {
-            let scheduler = TestScheduler(initialClock: 0)
-            let xs = scheduler.createColdObservable([.next(50, 42), .completed(70)])
-            _ = scheduler.start { xs.delaySubscription(.seconds(30), scheduler: scheduler) }
-            _ = scheduler.start(disposed: 220) { xs.delaySubscription(.seconds(30), scheduler: scheduler) }
-        }
-        #expect(scope.total == 0)
+        let xs = scheduler.createColdObservable([.next(50, 42), .completed(70)])
+        _ = scheduler.start { xs.delaySubscription(.seconds(30), scheduler: scheduler) }
+        _ = scheduler.start(disposed: 220) { xs.delaySubscription(.seconds(30), scheduler: scheduler) }
     }
 }

@@ -3,7 +3,7 @@ import StreamsTest
 import Testing
 
 @Suite struct DoTests {
-    struct TestError: Error, Equatable {}
+    let scheduler = TestScheduler(initialClock: 0)
 
     /// Records handler calls as "tick: what".
     final class CallLog: Sendable {
@@ -27,7 +27,6 @@ import Testing
     }
 
     @Test func callsEachHandlerAroundTheEventsAndPassesThemThrough() {
-        let scheduler = TestScheduler(initialClock: 0)
         let log = CallLog(scheduler)
         let xs = scheduler.createHotObservable([.next(150, 0), .next(210, 1), .next(220, 2), .completed(250)])
         let res = scheduler.start { Self.logged(xs.asObservable(), log) }
@@ -53,7 +52,6 @@ import Testing
     }
 
     @Test func errorHandlersRunAroundTheError() {
-        let scheduler = TestScheduler(initialClock: 0)
         let log = CallLog(scheduler)
         let xs = scheduler.createHotObservable([.next(210, 1), .error(250, TestError(), Int.self)])
         let res = scheduler.start { Self.logged(xs.asObservable(), log) }
@@ -67,7 +65,6 @@ import Testing
     }
 
     @Test func disposalRunsOnDisposeOnce() {
-        let scheduler = TestScheduler(initialClock: 0)
         let log = CallLog(scheduler)
         let xs = scheduler.createHotObservable([.next(210, 1), .completed(300)])
         let res = scheduler.start(disposed: 250) { Self.logged(xs.asObservable(), log) }
@@ -80,7 +77,6 @@ import Testing
     }
 
     @Test func onNextThrowingFailsWithoutForwardingTheElement() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable("-ab-------|", values: ["a": 1, "b": 2])
         let res = scheduler.start { xs.do(onNext: { if $0 == 2 { throw TestError() } }) }
         assertMarbles(res, "-a#", values: ["a": 1], error: TestError())
@@ -88,7 +84,6 @@ import Testing
     }
 
     @Test func afterNextThrowingFailsAfterForwardingTheElement() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable("-ab-------|", values: ["a": 1, "b": 2])
         let res = scheduler.start { xs.do(afterNext: { if $0 == 2 { throw TestError() } }) }
         assertMarbles(res, "-a(b#)", values: ["a": 1, "b": 2], error: TestError())
@@ -96,7 +91,6 @@ import Testing
     }
 
     @Test func onCompletedAndOnErrorThrowingReplaceTheTerminalEvent() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .completed(250)])
         let res = scheduler.start { xs.do(onCompleted: { throw TestError() }) }
         #expect(res.events == [.next(210, 1), .error(250, TestError())])
@@ -132,7 +126,6 @@ import Testing
     }
 
     @Test func onDisposeRunsAfterTheSourceReleasedItsSubscription() {
-        let scheduler = TestScheduler(initialClock: 0)
         let log = CallLog()
         let res = scheduler.start { Self.lifecycle(Self.loggingSource(log, scheduler: scheduler, at: 300), log) }
         #expect(res.events == [.next(300, 1), .completed(300)])
@@ -144,7 +137,6 @@ import Testing
     }
 
     @Test func onDisposeRunsAfterTheSourceEvenBehindAnotherOperator() {
-        let scheduler = TestScheduler(initialClock: 0)
         let log = CallLog()
         let res = scheduler.start {
             Self.loggingSource(log, scheduler: scheduler, at: 300).map { $0 * 2 }
@@ -168,7 +160,6 @@ import Testing
     }
 
     @Test func disposalReleasesTheSourceThenRunsOnDispose() {
-        let scheduler = TestScheduler(initialClock: 0)
         let log = CallLog()
         let res = scheduler.start(disposed: 250) {
             Self.lifecycle(Self.loggingSource(log, scheduler: scheduler, at: 300), log)
@@ -180,7 +171,6 @@ import Testing
     @Test func anOperatorDownstreamReleasesTheSubscriptionBeforeAfterCompletedRuns() {
         // RxSwift's order: the operator after `do` disposes its source as soon as it forwarded the
         // completion, which is before `do`'s `afterCompleted`.
-        let scheduler = TestScheduler(initialClock: 0)
         let log = CallLog()
         let res = scheduler.start {
             Self.lifecycle(Self.loggingSource(log, scheduler: scheduler, at: 300), log).map { $0 }
@@ -195,7 +185,6 @@ import Testing
 
     @Test func aThrowFromAfterErrorOrAfterCompletedIsDropped() {
         struct Late: Error, Equatable {}
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .completed(250)])
         let completed = scheduler.start { xs.do(afterCompleted: { throw Late() }) }
         #expect(completed.events == [.next(210, 1), .completed(250)])

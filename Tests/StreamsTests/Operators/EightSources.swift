@@ -29,7 +29,7 @@ struct EightSources {
     /// The events of `combine` over fresh sources; checks that every source was subscribed from
     /// 200 to 300 and that nothing stays alive.
     static func events(_ combine: @escaping (EightSources) -> Observable<String>) -> [Recorded<Event<String>>] {
-        let (scope, events) = LiveResources.withScope {
+        let events = expectNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)
             let sources = EightSources(scheduler)
             let events = scheduler.start { combine(sources) }.events
@@ -37,7 +37,6 @@ struct EightSources {
             #expect(sources.h.subscriptions == [Subscription(200, 300)])
             return events
         }
-        #expect(scope.total == 0)
         return events
     }
 }

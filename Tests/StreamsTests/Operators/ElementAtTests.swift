@@ -3,10 +3,9 @@ import StreamsTest
 import Testing
 
 @Suite struct ElementAtTests {
-    struct TestError: Error, Equatable {}
+    let scheduler = TestScheduler(initialClock: 0)
 
     @Test func emitsTheElementAtTheIndexThenCompletesAndUnsubscribes() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable("z----^abc-|", values: ["z": 0, "a": 1, "b": 2, "c": 3])
         let res = scheduler.start { xs.element(at: 1) }
         assertMarbles(res, "     ^-(b|)", values: ["b": 2])
@@ -14,7 +13,6 @@ import Testing
     }
 
     @Test func indexZeroTakesTheFirstElement() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable("-ab--|", values: ["a": 1, "b": 2])
         let res = scheduler.start { xs.element(at: 0) }
         assertMarbles(res, "-(a|)", values: ["a": 1])
@@ -22,7 +20,6 @@ import Testing
     }
 
     @Test func sourceEndingEarlyFailsWithArgumentOutOfRange() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable("-ab--|", values: ["a": 1, "b": 2])
         let res = scheduler.start { xs.element(at: 2) }
         assertMarbles(res, "-----#", values: [:], error: StreamsError.argumentOutOfRange)
@@ -30,7 +27,6 @@ import Testing
     }
 
     @Test func sourceErrorIsForwarded() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .error(250, TestError(), Int.self)])
         let res = scheduler.start { xs.element(at: 3) }
         #expect(res.events == [.error(250, TestError())])
@@ -38,7 +34,6 @@ import Testing
     }
 
     @Test func disposalUnsubscribes() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .next(260, 2), .completed(300)])
         let res = scheduler.start(disposed: 250) { xs.element(at: 1) }
         #expect(res.events == [])

@@ -4,12 +4,11 @@ import Testing
 @testable import Streams
 
 @Suite struct EnumeratedTests {
-    struct TestError: Error, Equatable {}
+    let scheduler = TestScheduler(initialClock: 0)
 
     private static func label(_ pair: (index: Int, element: String)) -> String { "\(pair.index):\(pair.element)" }
 
     @Test func pairsEachElementWithItsIndexFromZero() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([
             .next(150, "z"), .next(210, "a"), .next(220, "b"), .next(240, "c"), .completed(250),
         ])
@@ -19,7 +18,6 @@ import Testing
     }
 
     @Test func eachSubscriptionCountsFromZero() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createColdObservable([.next(10, "a"), .next(20, "b"), .completed(30)])
         let enumerated = xs.asObservable().enumerated().map(Self.label)
         let first = scheduler.createObserver(String.self)
@@ -32,7 +30,6 @@ import Testing
     }
 
     @Test func errorsAreForwardedAndDisposalUnsubscribes() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, "a"), .error(220, TestError(), String.self)])
         let res = scheduler.start { xs.enumerated().map(Self.label) }
         #expect(res.events == [.next(210, "0:a"), .error(220, TestError())])
@@ -45,7 +42,6 @@ import Testing
     }
 
     @Test func anIndexPastIntMaxFailsWithOverflowInsteadOfWrapping() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, "a"), .next(220, "b"), .next(230, "c")])
         let res = scheduler.start { xs.asObservable().enumerated(startingAt: Int.max - 1).map(Self.label) }
         #expect(res.events == [.next(210, "\(Int.max - 1):a"), .error(220, RxError.overflow)])

@@ -3,10 +3,9 @@ import StreamsTest
 import Testing
 
 @Suite struct FirstTests {
-    struct TestError: Error, Equatable {}
+    let scheduler = TestScheduler(initialClock: 0)
 
     @Test func succeedsWithTheFirstElementAndUnsubscribes() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(150, 0), .next(220, 1), .next(230, 2), .completed(250)])
         let res = scheduler.start { xs.first().asObservable() }
         #expect(res.events == [.next(220, 1), .completed(220)])
@@ -14,14 +13,12 @@ import Testing
     }
 
     @Test func anEmptySourceSucceedsWithNil() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.completed(250, Int.self)])
         let res = scheduler.start { xs.first().asObservable() }
         #expect(res.events == [.next(250, nil), .completed(250)])
     }
 
     @Test func anErrorBeforeTheFirstElementFails() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.error(240, TestError(), Int.self)])
         let res = scheduler.start { xs.first().asObservable() }
         #expect(res.events == [.error(240, TestError())])

@@ -4,8 +4,9 @@ import Testing
 
 /// `from`, `of`, `range`, `repeatElement` and `generate`: lazy sources, as in RxSwift.
 @Suite struct FromTests {
+    let scheduler = TestScheduler(initialClock: 0)
+
     @Test func aRangeEndingAtIntMaxEmitsWithoutOverflowing() {
-        let scheduler = TestScheduler(initialClock: 0)
         let res = scheduler.start { Observable.range(start: Int.max, count: 1) }
         #expect(res.events == [.next(200, Int.max), .completed(200)])
         let last = TestScheduler(initialClock: 0)
@@ -14,7 +15,6 @@ import Testing
     }
 
     @Test func infiniteAndHugeSourcesEndWithTake() {
-        let scheduler = TestScheduler(initialClock: 0)
         let naturals = scheduler.start { Observable.from(sequence(first: 0) { $0 + 1 }).take(3) }
         #expect(naturals.events == [.next(200, 0), .next(200, 1), .next(200, 2), .completed(200)])
         let huge = TestScheduler(initialClock: 0)

@@ -3,10 +3,9 @@ import StreamsTest
 import Testing
 
 @Suite struct IfEmptyTests {
-    struct TestError: Error, Equatable {}
+    let scheduler = TestScheduler(initialClock: 0)
 
     @Test func defaultIsEmittedWhenTheSourceCompletesEmpty() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(150, 1), .completed(250, Int.self)])
         let res = scheduler.start { xs.ifEmpty(default: 42) }
         #expect(res.events == [.next(250, 42), .completed(250)])
@@ -14,7 +13,6 @@ import Testing
     }
 
     @Test func defaultIsNotEmittedAfterAnElementOrAnError() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(250)])
         let res = scheduler.start { xs.ifEmpty(default: 42) }
         #expect(res.events == [.next(210, 1), .next(220, 2), .completed(250)])
@@ -27,7 +25,6 @@ import Testing
     }
 
     @Test func defaultNeverComesForASourceThatNeverEnds() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(150, 1)])
         let res = scheduler.start { xs.ifEmpty(default: 42) }
         #expect(res.events == [])
@@ -35,7 +32,6 @@ import Testing
     }
 
     @Test func switchToSubscribesTheOtherSequenceWhenTheSourceCompletesEmpty() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.completed(230, Int.self)])
         let other = scheduler.createColdObservable([.next(10, 7), .next(20, 8), .completed(30)])
         let res = scheduler.start { xs.ifEmpty(switchTo: other.asObservable()) }
@@ -45,7 +41,6 @@ import Testing
     }
 
     @Test func switchToIsNeverSubscribedWhenTheSourceEmitsOrFails() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .completed(230)])
         let other = scheduler.createColdObservable([.next(10, 7), .completed(30)])
         let res = scheduler.start { xs.ifEmpty(switchTo: other.asObservable()) }
@@ -61,7 +56,6 @@ import Testing
     }
 
     @Test func switchToForwardsTheOtherSequencesErrorAndDisposalReachesIt() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.completed(210, Int.self)])
         let other = scheduler.createColdObservable([.next(10, 7), .error(20, TestError())])
         let res = scheduler.start { xs.ifEmpty(switchTo: other.asObservable()) }

@@ -3,10 +3,9 @@ import StreamsTest
 import Testing
 
 @Suite struct IgnoreElementsTests {
-    struct TestError: Error, Equatable {}
+    let scheduler = TestScheduler(initialClock: 0)
 
     @Test func forwardsOnlyCompletion() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable("z----^ab--|", values: ["z": 0, "a": 1, "b": 2])
         let res = scheduler.start { xs.ignoreElements() }
         assertMarbles(res, "     ^----|", values: [:])
@@ -14,7 +13,6 @@ import Testing
     }
 
     @Test func forwardsTheError() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable("-a---#", values: ["a": 1], error: TestError())
         let res = scheduler.start { xs.ignoreElements() }
         assertMarbles(res, "-----#", values: [:], error: TestError())
@@ -22,7 +20,6 @@ import Testing
     }
 
     @Test func disposalUnsubscribes() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .completed(300)])
         let res = scheduler.start(disposed: 250) { xs.ignoreElements() }
         #expect(res.events == [])

@@ -3,10 +3,9 @@ import StreamsTest
 import Testing
 
 @Suite struct MapTests {
-    struct TestError: Error, Equatable {}
+    let scheduler = TestScheduler(initialClock: 0)
 
     @Test func mapsEachElementAndCompletes() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable("a----^bc-------|", values: ["a": 1, "b": 2, "c": 3])
         let res = scheduler.start { xs.map { $0 * 10 } }
         assertMarbles(res, "     ^BC-------|", values: ["B": 20, "C": 30])
@@ -14,7 +13,6 @@ import Testing
     }
 
     @Test func thrownErrorEndsTheSequenceAndUnsubscribes() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable("-abc------|", values: ["a": 1, "b": 2, "c": 3])
         let res = scheduler.start {
             xs.map { value -> Int in
@@ -27,7 +25,6 @@ import Testing
     }
 
     @Test func disposalUnsubscribes() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createColdObservable([.next(10, 1), .next(500, 2)])
         let res = scheduler.start(disposed: 400) { xs.map { $0 + 1 } }
         #expect(res.events == [.next(210, 2)])

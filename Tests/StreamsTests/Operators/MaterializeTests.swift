@@ -3,10 +3,9 @@ import StreamsTest
 import Testing
 
 @Suite struct MaterializeTests {
-    struct TestError: Error, Equatable {}
+    let scheduler = TestScheduler(initialClock: 0)
 
     @Test func materializeTurnsEventsIntoElementsAndCompletes() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable("z----^ab--|", values: ["z": 0, "a": 1, "b": 2])
         let res = scheduler.start { xs.materialize() }
         assertMarbles(res, "     ^ab--(c|)", values: ["a": .next(1), "b": .next(2), "c": .completed])
@@ -14,7 +13,6 @@ import Testing
     }
 
     @Test func materializeTurnsTheErrorIntoAnElementThenCompletes() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .error(250, TestError(), Int.self)])
         let res = scheduler.start { xs.materialize() }
         let expected: [Recorded<Event<Event<Int>>>] = [
@@ -25,7 +23,6 @@ import Testing
     }
 
     @Test func materializeDisposalUnsubscribes() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .completed(300)])
         let res = scheduler.start(disposed: 250) { xs.materialize() }
         #expect(res.events == [.next(210, .next(1))])
@@ -33,7 +30,6 @@ import Testing
     }
 
     @Test func dematerializeTurnsElementsBackIntoEvents() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([
             .next(210, Event<Int>.next(1)), .next(220, .next(2)), .next(230, .completed), .next(240, .next(3)),
             .completed(250),
@@ -44,7 +40,6 @@ import Testing
     }
 
     @Test func dematerializeFailsOnAnErrorElement() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, Event<Int>.next(1)), .next(220, .error(TestError()))])
         let res = scheduler.start { xs.dematerialize() }
         #expect(res.events == [.next(210, 1), .error(220, TestError())])
@@ -52,7 +47,6 @@ import Testing
     }
 
     @Test func dematerializeForwardsTheSourcesOwnEndAndDisposal() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([
             .next(210, Event<Int>.next(1)), .error(250, TestError(), Event<Int>.self),
         ])
@@ -70,7 +64,6 @@ import Testing
     }
 
     @Test func roundTripRestoresTheSequence() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .error(250, TestError(), Int.self)])
         let res = scheduler.start { xs.materialize().dematerialize() }
         #expect(res.events == [.next(210, 1), .error(250, TestError())])

@@ -3,10 +3,9 @@ import StreamsTest
 import Testing
 
 @Suite struct MulticastSelectorTests {
-    struct TestError: Error, Equatable {}
+    let scheduler = TestScheduler(initialClock: 0)
 
     @Test func theSelectorSharesOneSourceSubscriptionPerResultSubscription() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([
             .next(210, 1), .next(220, 2), .next(230, 3), .completed(240),
         ])
@@ -20,7 +19,6 @@ import Testing
     }
 
     @Test func eachSubscriptionMakesItsOwnSubject() {
-        let scheduler = TestScheduler(initialClock: 0)
         let made = Counter()
         let xs = scheduler.createColdObservable([.next(10, 1), .next(20, 2), .completed(30)])
         let makeSubject = { @Sendable () -> ReplaySubject<Int> in
@@ -47,7 +45,6 @@ import Testing
     }
 
     @Test func throwingFactoriesFailAtSubscription() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .completed(240)])
         let subjectFails = scheduler.start {
             xs.multicast({ () throws -> PublishSubject<Int> in throw TestError() }) { $0 }
@@ -65,7 +62,6 @@ import Testing
     }
 
     @Test func disposalDisconnects() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .next(260, 2)])
         let res = scheduler.start(disposed: 250) { xs.multicast({ PublishSubject<Int>() }) { $0 } }
         #expect(res.events == [.next(210, 1)])
@@ -73,7 +69,6 @@ import Testing
     }
 
     @Test func aResultThatEndsWhileSubscribingStillDisconnects() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1)])
         let res = scheduler.start { xs.multicast({ PublishSubject<Int>() }) { _ in Observable.just(9) } }
         #expect(res.events == [.next(200, 9), .completed(200)])

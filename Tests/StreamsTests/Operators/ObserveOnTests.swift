@@ -4,11 +4,10 @@ import Streams
 import StreamsTest
 import Testing
 
-@Suite struct ObserveOnTests {
-    struct TestError: Error, Equatable {}
+@Suite(.leakChecked) struct ObserveOnTests {
+    let scheduler = TestScheduler(initialClock: 0)
 
     @Test func eachEventTakesOneHop() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(150, 1), .next(210, 2), .next(220, 3), .completed(300)])
         let res = scheduler.start { xs.observe(on: scheduler) }
         #expect(res.events == [.next(211, 2), .next(221, 3), .completed(301)])
@@ -16,7 +15,6 @@ import Testing
     }
 
     @Test func aBurstIsDeliveredInOrderOneHopAtATime() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .next(210, 2), .completed(210)])
         let res = scheduler.start { xs.observe(on: scheduler) }
         #expect(res.events == [.next(211, 1), .next(212, 2), .completed(213)])
@@ -24,7 +22,6 @@ import Testing
     }
 
     @Test func errorsHopToo() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .error(220, TestError())])
         let res = scheduler.start { xs.observe(on: scheduler) }
         #expect(res.events == [.next(211, 1), .error(221, TestError())])
@@ -32,7 +29,6 @@ import Testing
     }
 
     @Test func nothingIsDeliveredAfterDisposal() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .next(214, 2)])
         let res = scheduler.start(disposed: 215) { xs.observe(on: scheduler) }
         #expect(res.events == [.next(211, 1)])
@@ -40,13 +36,9 @@ import Testing
     }
 
     @Test func releasesEverything() {
-        let (scope, _) = LiveResources.withScope {
-            let scheduler = TestScheduler(initialClock: 0)
-            let xs = scheduler.createHotObservable([.next(210, 1), .next(210, 2), .completed(210)])
-            _ = scheduler.start { xs.observe(on: scheduler) }
-            _ = scheduler.start(created: 100, subscribed: 200, disposed: 211) { xs.observe(on: scheduler) }
-        }
-        #expect(scope.total == 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(210, 2), .completed(210)])
+        _ = scheduler.start { xs.observe(on: scheduler) }
+        _ = scheduler.start(created: 100, subscribed: 200, disposed: 211) { xs.observe(on: scheduler) }
     }
 
     @Test(arguments: [false, true])

@@ -3,10 +3,9 @@ import StreamsTest
 import Testing
 
 @Suite struct ReduceTests {
-    struct TestError: Error, Equatable {}
+    let scheduler = TestScheduler(initialClock: 0)
 
     @Test func emitsTheAccumulationWhenTheSourceCompletes() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable("a----^abc-|", values: ["a": 1, "b": 2, "c": 3])
         let res = scheduler.start { xs.reduce(10) { $0 + $1 } }
         assertMarbles(res, "     ^----(x|)", values: ["x": 16])
@@ -14,7 +13,6 @@ import Testing
     }
 
     @Test func mapResultTransformsTheAccumulation() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(250)])
         let res = scheduler.start { xs.reduce(0, accumulator: { $0 + $1 }, mapResult: { "sum \($0)" }) }
         #expect(res.events == [.next(250, "sum 3"), .completed(250)])
@@ -22,7 +20,6 @@ import Testing
     }
 
     @Test func emptySourceEmitsTheSeed() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(150, 1), .completed(250, Int.self)])
         let res = scheduler.start { xs.reduce(42) { $0 + $1 } }
         #expect(res.events == [.next(250, 42), .completed(250)])
@@ -30,7 +27,6 @@ import Testing
     }
 
     @Test func accumulatorErrorEndsTheSequenceAndUnsubscribes() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(250)])
         let res = scheduler.start {
             xs.reduce(0) { sum, value in
@@ -43,7 +39,6 @@ import Testing
     }
 
     @Test func mapResultErrorEndsTheSequence() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .completed(250)])
         let res = scheduler.start {
             xs.reduce(0, accumulator: { $0 + $1 }, mapResult: { (_: Int) -> Int in throw TestError() })
@@ -53,7 +48,6 @@ import Testing
     }
 
     @Test func sourceErrorIsForwardedWithoutAResult() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .error(250, TestError(), Int.self)])
         let res = scheduler.start { xs.reduce(0) { $0 + $1 } }
         #expect(res.events == [.error(250, TestError())])
@@ -61,7 +55,6 @@ import Testing
     }
 
     @Test func disposalBeforeCompletionEmitsNothing() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .completed(300)])
         let res = scheduler.start(disposed: 250) { xs.reduce(0) { $0 + $1 } }
         #expect(res.events == [])

@@ -4,7 +4,7 @@ import StreamsTest
 import Testing
 
 @Suite struct RetryTests {
-    struct TestError: Error, Equatable {}
+    let scheduler = TestScheduler(initialClock: 0)
 
     /// Moves the observer to the background queue that sends to it (it is used there only).
     struct ObserverHandOff: @unchecked Sendable {  // used by one background block at a time
@@ -12,7 +12,6 @@ import Testing
     }
 
     @Test func completingSourceIsSubscribedOnce() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createColdObservable([.next(100, 1), .next(150, 2), .next(200, 3), .completed(250)])
         let res = scheduler.start { xs.retry() }
         #expect(res.events == [.next(300, 1), .next(350, 2), .next(400, 3), .completed(450)])
@@ -20,7 +19,6 @@ import Testing
     }
 
     @Test func failingSourceIsResubscribedAtEachFailureUntilDisposed() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createColdObservable([
             .next(100, 1), .next(150, 2), .next(200, 3), .error(250, TestError(), Int.self),
         ])
@@ -37,7 +35,6 @@ import Testing
     }
 
     @Test func retryCountLimitsTheAttemptsAndForwardsTheLastError() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createColdObservable([
             .next(5, 1), .next(10, 2), .next(15, 3), .error(20, TestError(), Int.self),
         ])
@@ -51,7 +48,6 @@ import Testing
     }
 
     @Test func retryCountStopsOnCompletion() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createColdObservable([.next(5, 1), .completed(20)])
         let res = scheduler.start { xs.retry(3) }
         #expect(res.events == [.next(205, 1), .completed(220)])
@@ -59,7 +55,6 @@ import Testing
     }
 
     @Test func retryCountDisposalUnsubscribesTheCurrentAttempt() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createColdObservable([.next(5, 1), .error(20, TestError(), Int.self)])
         let res = scheduler.start(disposed: 231) { xs.retry(3) }
         #expect(res.events == [.next(205, 1), .next(225, 1)])
@@ -67,7 +62,6 @@ import Testing
     }
 
     @Test func retryZeroCompletesWithoutSubscribing() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createColdObservable([.next(5, 1), .error(20, TestError(), Int.self)])
         let res = scheduler.start { xs.retry(0) }
         #expect(res.events == [.completed(200)])
@@ -75,7 +69,6 @@ import Testing
     }
 
     @Test func retryOneIsASingleAttempt() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createColdObservable([.next(5, 1), .error(20, TestError(), Int.self)])
         let res = scheduler.start { xs.retry(1) }
         #expect(res.events == [.next(205, 1), .error(220, TestError())])
@@ -83,32 +76,9 @@ import Testing
     }
 
     @Test func synchronousFailuresAreRetriedInALoopNotByRecursion() {
-        let attempts = Locked<Int>(0)
-        let source = Observable<Int>.create { observer in
-            let attempt = attempts.withLock { count in
-                count += 1
-                return count
-            }
-            observer.onNext(attempt)
-            if attempt < 100_000 {
-                observer.onError(TestError())
-            } else {
-                observer.onCompleted()
-            }
-            return Disposables.create()
-        }
-        let last = Locked<Int>(0)
-        let completed = Locked<Bool>(false)
-        let (scope, _) = LiveResources.withScope {
-            _ = source.retry().subscribe(
-                onNext: { value in last.withLock { $0 = value } },
-                onCompleted: { completed.withLock { $0 = true } })
-        }
-        let lastValue = last.withLock { $0 }
-        let didComplete = completed.withLock { $0 }
-        #expect(lastValue == 100_000)
-        #expect(didComplete)
-        #expect(scope.total == 0)
+        let (last, completed) = lastOfSynchronousRetries(attempts: 100_000, failingWith: TestError()) { $0.retry() }
+        #expect(last == 100_000)
+        #expect(completed)
     }
 
     @Test func synchronousFailuresWithACountEndWithTheError() {

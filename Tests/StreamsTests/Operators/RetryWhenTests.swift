@@ -3,12 +3,13 @@ import StreamsTest
 import Testing
 
 @Suite struct RetryWhenTests {
+    let scheduler = TestScheduler(initialClock: 0)
+
     struct RetryError: Error, Equatable {}
     struct HandlerError: Error, Equatable {}
     struct OtherError: Error, Equatable {}
 
     @Test func sourceCompletingEndsTheSequenceWhateverTheNotifierDoes() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(150, 1), .completed(250, Int.self)])
         let notifier = scheduler.createHotObservable([.next(150, 1), .completed(210)])
         let res = scheduler.start(disposed: 300) { xs.retry { (_: Observable<RetryError>) in notifier } }
@@ -18,7 +19,6 @@ import Testing
     }
 
     @Test func silentNotifierLeavesAFailureWaitingUntilDisposal() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createColdObservable([
             .next(10, 1), .next(20, 2), .error(30, RetryError(), Int.self), .completed(40),
         ])
@@ -30,7 +30,6 @@ import Testing
     }
 
     @Test func notifierCompletingBeforeTheFailureCompletesAtTheFailure() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createColdObservable([
             .next(10, 1), .next(20, 2), .error(30, RetryError(), Int.self), .completed(40),
         ])
@@ -41,7 +40,6 @@ import Testing
     }
 
     @Test func notifierElementResubscribesAndItsErrorFails() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createColdObservable([
             .next(10, 1), .next(20, 2), .error(30, RetryError(), Int.self), .completed(40),
         ])
@@ -59,7 +57,6 @@ import Testing
     }
 
     @Test func notifierCompletionAfterAFailureCompletes() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createColdObservable("-ab#|", values: ["a": 1, "b": 2], error: RetryError())
         let res = scheduler.start(disposed: 300) {
             xs.retry { (errors: Observable<RetryError>) in
@@ -71,7 +68,6 @@ import Testing
     }
 
     @Test func failureOfAnotherTypeIsForwardedAtOnce() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createColdObservable([.next(5, 1), .error(10, RetryError(), Int.self)])
         let res = scheduler.start(disposed: 800) { xs.retry { (errors: Observable<OtherError>) in errors } }
         #expect(res.events == [.next(205, 1), .error(210, RetryError())])
@@ -81,7 +77,6 @@ import Testing
     /// The notifier's completion right after its last element is not seen until the next failure:
     /// resubscribing drops the listener, as in RxSwift.
     @Test func untypedHandlerSeesEveryFailure() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createColdObservable([.next(5, 1), .error(10, RetryError(), Int.self)])
         let res = scheduler.start(disposed: 800) {
             xs.retry { (errors: Observable<any Error>) in errors.take(2) }
@@ -91,7 +86,6 @@ import Testing
     }
 
     @Test func disposalUnsubscribesTheSourceAndTheNotifier() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createColdObservable([.next(5, 1), .next(50, 2), .error(60, RetryError(), Int.self)])
         let notifier = scheduler.createHotObservable([.next(400, 0)])
         let res = scheduler.start(disposed: 230) { xs.retry { (_: Observable<RetryError>) in notifier } }
@@ -101,36 +95,14 @@ import Testing
     }
 
     @Test func synchronousFailuresRetriedBySynchronousTriggersDoNotRecurse() {
-        let attempts = Locked<Int>(0)
-        let source = Observable<Int>.create { observer in
-            let attempt = attempts.withLock { count in
-                count += 1
-                return count
-            }
-            observer.onNext(attempt)
-            if attempt < 20_000 {
-                observer.onError(RetryError())
-            } else {
-                observer.onCompleted()
-            }
-            return Disposables.create()
+        let (last, completed) = lastOfSynchronousRetries(attempts: 20_000, failingWith: RetryError()) {
+            $0.retry { (errors: Observable<RetryError>) in errors }
         }
-        let last = Locked<Int>(0)
-        let completed = Locked<Bool>(false)
-        let (scope, _) = LiveResources.withScope {
-            _ = source.retry { (errors: Observable<RetryError>) in errors }.subscribe(
-                onNext: { value in last.withLock { $0 = value } },
-                onCompleted: { completed.withLock { $0 = true } })
-        }
-        let lastValue = last.withLock { $0 }
-        let didComplete = completed.withLock { $0 }
-        #expect(lastValue == 20_000)
-        #expect(didComplete)
-        #expect(scope.total == 0)
+        #expect(last == 20_000)
+        #expect(completed)
     }
 
     @Test func unannotatedHandlerUsesTheUntypedOverload() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createColdObservable([.next(5, 1), .error(10, RetryError(), Int.self)])
         let res = scheduler.start { xs.retry(when: { errors in errors.take(1) }) }
         #expect(res.events == [.next(205, 1), .next(215, 1), .completed(220)])

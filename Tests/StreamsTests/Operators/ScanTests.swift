@@ -3,10 +3,9 @@ import StreamsTest
 import Testing
 
 @Suite struct ScanTests {
-    struct TestError: Error, Equatable {}
+    let scheduler = TestScheduler(initialClock: 0)
 
     @Test func emitsEachIntermediateAccumulation() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable("a----^abc------|", values: ["a": 1, "b": 2, "c": 3])
         let res = scheduler.start { xs.scan(10) { $0 + $1 } }
         assertMarbles(res, "     ^xyz------|", values: ["x": 11, "y": 13, "z": 16])
@@ -14,7 +13,6 @@ import Testing
     }
 
     @Test func scanIntoMutatesTheAccumulationInPlace() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(300)])
         let res = scheduler.start { xs.scan(into: [Int]()) { $0.append($1) } }
         #expect(res.events == [.next(210, [1]), .next(220, [1, 2]), .completed(300)])
@@ -22,7 +20,6 @@ import Testing
     }
 
     @Test func eachSubscriptionStartsFromTheSeed() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createColdObservable([.next(10, 1), .next(20, 2), .completed(30)])
         let scanned = xs.scan(0) { $0 + $1 }
         let first = scheduler.createObserver(Int.self)
@@ -35,7 +32,6 @@ import Testing
     }
 
     @Test func thrownErrorEndsTheSequenceAndUnsubscribes() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable("-abc------|", values: ["a": 1, "b": 2, "c": 3])
         let res = scheduler.start {
             xs.scan(0) { sum, value in
@@ -48,7 +44,6 @@ import Testing
     }
 
     @Test func scanIntoThrownErrorEndsTheSequence() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(300)])
         let res = scheduler.start {
             xs.scan(into: 0) { sum, value in
@@ -61,7 +56,6 @@ import Testing
     }
 
     @Test func sourceErrorIsForwarded() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .error(250, TestError(), Int.self)])
         let res = scheduler.start { xs.scan(0) { $0 + $1 } }
         #expect(res.events == [.next(210, 1), .error(250, TestError())])
@@ -69,7 +63,6 @@ import Testing
     }
 
     @Test func disposalUnsubscribes() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .next(230, 2), .completed(300)])
         let res = scheduler.start(disposed: 220) { xs.scan(0) { $0 + $1 } }
         #expect(res.events == [.next(210, 1)])

@@ -17,9 +17,10 @@ final class SubscriptionBox: @unchecked Sendable {  // touched only by the test 
     }
 }
 
-@Suite struct MulticastTests {
+@Suite(.leakChecked) struct MulticastTests {
+    let scheduler = TestScheduler(initialClock: 0)
+
     @Test func publishMakesANewSubjectPerConnection() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([
             .next(210, 1), .next(260, 2), .next(310, 3), .next(410, 4), .next(510, 5), .completed(600),
         ])
@@ -36,7 +37,6 @@ final class SubscriptionBox: @unchecked Sendable {  // touched only by the test 
     }
 
     @Test func multicastWithOneSubjectKeepsObserversAcrossConnections() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([
             .next(210, 1), .next(260, 2), .next(310, 3), .next(410, 4), .next(510, 5), .completed(600),
         ])
@@ -53,7 +53,6 @@ final class SubscriptionBox: @unchecked Sendable {  // touched only by the test 
     }
 
     @Test func replayAndReplayAllReplayToLateObservers() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable("-abc------d", values: ["a": 1, "b": 2, "c": 3, "d": 4])
         let two = scheduler.createObserver(Int.self)
         let all = scheduler.createObserver(Int.self)
@@ -75,7 +74,6 @@ final class SubscriptionBox: @unchecked Sendable {  // touched only by the test 
     }
 
     @Test func refCountConnectsForTheFirstAndDisconnectsAfterTheLast() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([
             .next(210, 1), .next(220, 2), .next(230, 3), .next(240, 4), .next(250, 5), .next(270, 6),
             .completed(300),
@@ -98,19 +96,13 @@ final class SubscriptionBox: @unchecked Sendable {  // touched only by the test 
     }
 
     @Test func releasesEverything() {
-        let (scope, _) = LiveResources.withScope {
-            let scheduler = TestScheduler(initialClock: 0)
-            let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(300)])
-            _ = scheduler.start { xs.publish().refCount() }
-            _ = scheduler.start(disposed: 215) { xs.replay(1).refCount() }
-        }
-        #expect(scope.total == 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(300)])
+        _ = scheduler.start { xs.publish().refCount() }
+        _ = scheduler.start(disposed: 215) { xs.replay(1).refCount() }
     }
 }
 
-@Suite struct ShareReplayTests {
-    struct TestError: Error, Equatable {}
-
+@Suite(.leakChecked) struct ShareReplayTests {
     private func run(
         _ scope: SubjectLifetimeScope, replay: Int, events: [Recorded<Event<Int>>],
         observers: [(name: String, subscribe: Int, dispose: Int)]
@@ -196,15 +188,12 @@ final class SubscriptionBox: @unchecked Sendable {  // touched only by the test 
     }
 
     @Test func releasesEverything() {
-        let (scope, _) = LiveResources.withScope {
-            _ = run(
-                .whileConnected, replay: 1, events: [.next(210, 1), .completed(400)],
-                observers: [("a", 200, 1000), ("c", 500, 900)])
-            _ = run(
-                .forever, replay: 1, events: [.next(210, 1), .next(300, 2)],
-                observers: [("a", 200, 250), ("b", 260, 320)])
-        }
-        #expect(scope.total == 0)
+        _ = run(
+            .whileConnected, replay: 1, events: [.next(210, 1), .completed(400)],
+            observers: [("a", 200, 1000), ("c", 500, 900)])
+        _ = run(
+            .forever, replay: 1, events: [.next(210, 1), .next(300, 2)],
+            observers: [("a", 200, 250), ("b", 260, 320)])
     }
 
     @Test func feedingBackIntoTheSourceDoesNotDeadlock() {

@@ -3,10 +3,9 @@ import StreamsTest
 import Testing
 
 @Suite struct SingleElementTests {
-    struct TestError: Error, Equatable {}
+    let scheduler = TestScheduler(initialClock: 0)
 
     @Test func theOnlyElementIsEmittedAtOnceAndTheResultCompletesWithTheSource() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(150, 0), .next(210, 1), .completed(250)])
         let res = scheduler.start { xs.single() }
         #expect(res.events == [.next(210, 1), .completed(250)])
@@ -14,7 +13,6 @@ import Testing
     }
 
     @Test func aSecondElementFailsAtOnceAndUnsubscribes() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(250)])
         let res = scheduler.start { xs.single() }
         #expect(res.events == [.next(210, 1), .error(220, RxError.moreThanOneElement)])
@@ -22,21 +20,18 @@ import Testing
     }
 
     @Test func anEmptySourceFailsWithNoElements() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.completed(250, Int.self)])
         let res = scheduler.start { xs.single() }
         #expect(res.events == [.error(250, RxError.noElements)])
     }
 
     @Test func theSourcesErrorIsForwarded() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .error(230, TestError())])
         let res = scheduler.start { xs.single() }
         #expect(res.events == [.next(210, 1), .error(230, TestError())])
     }
 
     @Test func thePredicateChoosesWhichElementsCount() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([
             .next(210, 1), .next(220, 4), .next(230, 5), .next(240, 7), .completed(250),
         ])
@@ -55,7 +50,6 @@ import Testing
     }
 
     @Test func aThrowingPredicateFailsTheResult() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(250)])
         let res = scheduler.start {
             xs.single { value in

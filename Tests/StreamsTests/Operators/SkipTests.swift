@@ -3,10 +3,9 @@ import StreamsTest
 import Testing
 
 @Suite struct SkipTests {
-    struct TestError: Error, Equatable {}
+    let scheduler = TestScheduler(initialClock: 0)
 
     @Test func skipsTheFirstCountElements() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable("z----^abcd|", values: ["z": 0, "a": 1, "b": 2, "c": 3, "d": 4])
         let res = scheduler.start { xs.skip(2) }
         assertMarbles(res, "     ^--cd|", values: ["c": 3, "d": 4])
@@ -14,7 +13,6 @@ import Testing
     }
 
     @Test func skipZeroForwardsEverythingAndSkipMoreThanAvailableForwardsOnlyCompletion() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(250)])
         let all = scheduler.createObserver(Int.self)
         let none = scheduler.createObserver(Int.self)
@@ -29,7 +27,6 @@ import Testing
     }
 
     @Test func skipForwardsErrorsAndUnsubscribesOnDisposal() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .error(250, TestError(), Int.self)])
         let failed = scheduler.start { xs.skip(1) }
         #expect(failed.events == [.next(220, 2), .error(250, TestError())])
@@ -42,7 +39,6 @@ import Testing
     }
 
     @Test func skipWhileDropsUntilThePredicateFirstFailsThenForwardsEverything() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([
             .next(210, 1), .next(220, 2), .next(230, 5), .next(240, 1), .completed(250),
         ])
@@ -52,7 +48,6 @@ import Testing
     }
 
     @Test func skipWhilePredicateErrorEndsTheSequence() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .next(230, 5), .completed(250)])
         let res = scheduler.start {
             xs.skip(while: { value in
@@ -65,7 +60,6 @@ import Testing
     }
 
     @Test func skipWhileForwardsErrorsAndUnsubscribesOnDisposal() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 5), .error(250, TestError(), Int.self)])
         let failed = scheduler.start { xs.skip(while: { $0 < 3 }) }
         #expect(failed.events == [.next(210, 5), .error(250, TestError())])

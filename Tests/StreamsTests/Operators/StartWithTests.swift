@@ -3,10 +3,9 @@ import StreamsTest
 import Testing
 
 @Suite struct StartWithTests {
-    struct TestError: Error, Equatable {}
+    let scheduler = TestScheduler(initialClock: 0)
 
     @Test func emitsTheElementsInOrderThenSubscribesTheSource() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(150, 1), .next(220, 2), .completed(250)])
         let res = scheduler.start { xs.startWith(7, 8) }
         #expect(res.events == [.next(200, 7), .next(200, 8), .next(220, 2), .completed(250)])
@@ -14,14 +13,12 @@ import Testing
     }
 
     @Test func nestedStartWithPrependsTheOuterElementsFirst() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(220, 2), .completed(250)])
         let res = scheduler.start { xs.startWith(1).startWith(0) }
         #expect(res.events == [.next(200, 0), .next(200, 1), .next(220, 2), .completed(250)])
     }
 
     @Test func sourceErrorIsForwarded() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable("--b--#", values: ["b": 2], error: TestError())
         let res = scheduler.start { xs.startWith(1) }
         assertMarbles(res, "a-b--#", values: ["a": 1, "b": 2], error: TestError())
@@ -29,7 +26,6 @@ import Testing
     }
 
     @Test func disposalUnsubscribesTheSource() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable("--b-c|", values: ["b": 2, "c": 3])
         let res = scheduler.start(disposed: 230) { xs.startWith(1) }
         assertMarbles(res, "a-b", values: ["a": 1, "b": 2])
@@ -37,7 +33,6 @@ import Testing
     }
 
     @Test func downstreamThatEndsDuringThePrefixStillSubscribesAndDisposesTheSource() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable("--b--|", values: ["b": 2])
         let res = scheduler.start { xs.startWith(1, 2, 3).take(1) }
         assertMarbles(res, "(a|)", values: ["a": 1])

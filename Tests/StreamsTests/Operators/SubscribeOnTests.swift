@@ -2,11 +2,10 @@ import Streams
 import StreamsTest
 import Testing
 
-@Suite struct SubscribeOnTests {
-    struct TestError: Error, Equatable {}
+@Suite(.leakChecked) struct SubscribeOnTests {
+    let scheduler = TestScheduler(initialClock: 0)
 
     @Test func theSourceIsDisposedOnTheSchedulerOneHopAfterItCompletes() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .completed(300, Int.self)])
         let res = scheduler.start { xs.subscribe(on: scheduler) }
         #expect(res.events == [.next(210, 1), .completed(300)])
@@ -14,7 +13,6 @@ import Testing
     }
 
     @Test func theSourceIsDisposedOnTheSchedulerOneHopAfterItFails() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.error(300, TestError(), Int.self)])
         let res = scheduler.start { xs.subscribe(on: scheduler) }
         #expect(res.events == [.error(300, TestError())])
@@ -22,7 +20,6 @@ import Testing
     }
 
     @Test func subscriptionAndDisposalBothHopOntoTheScheduler() {
-        let scheduler = TestScheduler(initialClock: 0)
         let times = Log()
         let xs = Observable<Int>.create { _ in
             times.append("subscribed @\(scheduler.clock)")
@@ -34,7 +31,6 @@ import Testing
     }
 
     @Test func subscribesAndDisposesInAHop() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(150, 1), .next(210, 2)])
         let res = scheduler.start { xs.subscribe(on: scheduler) }
         #expect(res.events == [.next(210, 2)])
@@ -42,7 +38,6 @@ import Testing
     }
 
     @Test func disposalBeforeTheHopNeverSubscribes() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 2)])
         let res = scheduler.start(created: 100, subscribed: 200, disposed: 200) { xs.subscribe(on: scheduler) }
         #expect(res.events == [])
@@ -50,13 +45,9 @@ import Testing
     }
 
     @Test func releasesEverything() {
-        let (scope, _) = LiveResources.withScope {
-            let scheduler = TestScheduler(initialClock: 0)
-            let xs = scheduler.createHotObservable([.next(210, 2), .completed(300)])
-            _ = scheduler.start { xs.subscribe(on: scheduler) }
-            _ = scheduler.start(created: 100, subscribed: 200, disposed: 250) { xs.subscribe(on: scheduler) }
-            _ = scheduler.start { Observable.of(1, 2).subscribe(on: scheduler) }
-        }
-        #expect(scope.total == 0)
+        let xs = scheduler.createHotObservable([.next(210, 2), .completed(300)])
+        _ = scheduler.start { xs.subscribe(on: scheduler) }
+        _ = scheduler.start(created: 100, subscribed: 200, disposed: 250) { xs.subscribe(on: scheduler) }
+        _ = scheduler.start { Observable.of(1, 2).subscribe(on: scheduler) }
     }
 }

@@ -3,10 +3,9 @@ import StreamsTest
 import Testing
 
 @Suite struct TakeLastTests {
-    struct TestError: Error, Equatable {}
+    let scheduler = TestScheduler(initialClock: 0)
 
     @Test func emitsTheLastElementsWhenTheSourceCompletes() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([
             .next(150, 0), .next(210, 1), .next(220, 2), .next(230, 3), .next(240, 4), .next(245, 5),
             .completed(250),
@@ -17,14 +16,12 @@ import Testing
     }
 
     @Test func fewerElementsThanCountEmitsThemAll() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable("-ab--|", values: ["a": 1, "b": 2])
         let res = scheduler.start { xs.takeLast(5) }
         assertMarbles(res, "-----(ab|)", values: ["a": 1, "b": 2])
     }
 
     @Test func takeLastZeroOnlyCompletes() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable("-ab--|", values: ["a": 1, "b": 2])
         let res = scheduler.start { xs.takeLast(0) }
         assertMarbles(res, "-----|", values: [:])
@@ -32,14 +29,12 @@ import Testing
     }
 
     @Test func keepsOrderAcrossManyWrapsOfTheBuffer() {
-        let scheduler = TestScheduler(initialClock: 0)
         let res = scheduler.start { Observable.from(Array(1...1_003)).takeLast(4) }
         #expect(
             res.events == [.next(200, 1_000), .next(200, 1_001), .next(200, 1_002), .next(200, 1_003), .completed(200)])
     }
 
     @Test func sourceErrorDropsTheBuffer() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .error(250, TestError(), Int.self)])
         let res = scheduler.start { xs.takeLast(2) }
         #expect(res.events == [.error(250, TestError())])
@@ -47,7 +42,6 @@ import Testing
     }
 
     @Test func disposalBeforeCompletionEmitsNothing() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .completed(300)])
         let res = scheduler.start(disposed: 250) { xs.takeLast(2) }
         #expect(res.events == [])
@@ -55,7 +49,6 @@ import Testing
     }
 
     @Test func downstreamThatEndsWhileFlushingStopsTheFlush() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .next(230, 3), .completed(250)])
         let res = scheduler.start { xs.takeLast(3).take(2) }
         #expect(res.events == [.next(250, 1), .next(250, 2), .completed(250)])

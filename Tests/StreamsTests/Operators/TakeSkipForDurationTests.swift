@@ -2,8 +2,8 @@ import Streams
 import StreamsTest
 import Testing
 
-@Suite struct TakeSkipForDurationTests {
-    struct TestError: Error, Equatable {}
+@Suite(.leakChecked) struct TakeSkipForDurationTests {
+    let scheduler = TestScheduler(initialClock: 0)
 
     private static func source(_ scheduler: TestScheduler) -> TestableObservable<Int> {
         scheduler.createHotObservable([
@@ -12,7 +12,6 @@ import Testing
     }
 
     @Test func takeForwardsUntilTheWindowEndsThenCompletesAndUnsubscribes() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = Self.source(scheduler)
         let res = scheduler.start { xs.take(for: .seconds(25), scheduler: scheduler) }
         #expect(res.events == [.next(210, 1), .next(220, 2), .completed(225)])
@@ -20,7 +19,6 @@ import Testing
     }
 
     @Test func takeOfZeroCompletesOneTickAfterSubscribing() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = Self.source(scheduler)
         let res = scheduler.start { xs.take(for: .seconds(0), scheduler: scheduler) }
         #expect(res.events == [.completed(201)])
@@ -29,14 +27,12 @@ import Testing
 
     @Test func takeAtATieLetsTheSourcesEarlierScheduledElementThrough() {
         // The hot source's element at 230 was scheduled before the window's timer (at 200).
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = Self.source(scheduler)
         let res = scheduler.start { xs.take(for: .seconds(30), scheduler: scheduler) }
         #expect(res.events == [.next(210, 1), .next(220, 2), .next(230, 3), .completed(230)])
     }
 
     @Test func takeForwardsAnEarlierEndAndCancelsItsTimer() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = Self.source(scheduler)
         let res = scheduler.start { xs.take(for: .seconds(100), scheduler: scheduler) }
         #expect(res.events == [.next(210, 1), .next(220, 2), .next(230, 3), .next(240, 4), .completed(260)])
@@ -50,7 +46,6 @@ import Testing
     }
 
     @Test func takeTwiceEndsAtTheShorterWindow() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = Self.source(scheduler)
         let res = scheduler.start {
             xs.take(for: .seconds(45), scheduler: scheduler).take(for: .seconds(25), scheduler: scheduler)
@@ -59,7 +54,6 @@ import Testing
     }
 
     @Test func skipDropsUntilTheWindowEndsThenForwards() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = Self.source(scheduler)
         let res = scheduler.start { xs.skip(.seconds(25), scheduler: scheduler) }
         #expect(res.events == [.next(230, 3), .next(240, 4), .completed(260)])
@@ -67,21 +61,18 @@ import Testing
     }
 
     @Test func skipAtATieDropsTheSourcesEarlierScheduledElement() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = Self.source(scheduler)
         let res = scheduler.start { xs.skip(.seconds(30), scheduler: scheduler) }
         #expect(res.events == [.next(240, 4), .completed(260)])
     }
 
     @Test func skipOfZeroForwardsEverythingAfterTheFirstTick() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = Self.source(scheduler)
         let res = scheduler.start { xs.skip(.seconds(0), scheduler: scheduler) }
         #expect(res.events == [.next(210, 1), .next(220, 2), .next(230, 3), .next(240, 4), .completed(260)])
     }
 
     @Test func skipForwardsTheEndInsideTheWindow() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = Self.source(scheduler)
         let res = scheduler.start { xs.skip(.seconds(100), scheduler: scheduler) }
         #expect(res.events == [.completed(260)])
@@ -94,24 +85,21 @@ import Testing
     }
 
     @Test func disposalCancelsTheTimerAndReleasesEverything() {
-        let (scope, _) = LiveResources.withScope {
-            for takes in [true, false] {
-                let scheduler = TestScheduler(initialClock: 0)
-                let xs = scheduler.createHotObservable([.next(210, 1)])
-                let observer = scheduler.createObserver(Int.self)
-                let windowed =
-                    takes
-                    ? xs.take(for: .seconds(50), scheduler: scheduler) : xs.skip(.seconds(50), scheduler: scheduler)
-                scheduler.advanceTo(200)
-                let subscription = windowed.subscribe(observer)
-                scheduler.advanceTo(220)
-                subscription.dispose()
-                scheduler.advanceTo(240)
-                #expect(observer.events == (takes ? [.next(210, 1)] : []))
-                #expect(xs.subscriptions == [Subscription(200, 220)])
-                scheduler.assertNoPendingWork()
-            }
+        for takes in [true, false] {
+            let scheduler = TestScheduler(initialClock: 0)
+            let xs = scheduler.createHotObservable([.next(210, 1)])
+            let observer = scheduler.createObserver(Int.self)
+            let windowed =
+                takes
+                ? xs.take(for: .seconds(50), scheduler: scheduler) : xs.skip(.seconds(50), scheduler: scheduler)
+            scheduler.advanceTo(200)
+            let subscription = windowed.subscribe(observer)
+            scheduler.advanceTo(220)
+            subscription.dispose()
+            scheduler.advanceTo(240)
+            #expect(observer.events == (takes ? [.next(210, 1)] : []))
+            #expect(xs.subscriptions == [Subscription(200, 220)])
+            scheduler.assertNoPendingWork()
         }
-        #expect(scope.total == 0)
     }
 }

@@ -3,10 +3,9 @@ import StreamsTest
 import Testing
 
 @Suite struct TakeTests {
-    struct TestError: Error, Equatable {}
+    let scheduler = TestScheduler(initialClock: 0)
 
     @Test func takeCompletesAndUnsubscribesAtTheCountthElement() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable("z----^abc-|", values: ["z": 0, "a": 1, "b": 2, "c": 3])
         let res = scheduler.start { xs.take(2) }
         assertMarbles(res, "     ^a(b|)", values: ["a": 1, "b": 2])
@@ -14,7 +13,6 @@ import Testing
     }
 
     @Test func takeZeroCompletesAtOnceWithoutSubscribing() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable("-a---|", values: ["a": 1])
         let res = scheduler.start { xs.take(0) }
         assertMarbles(res, "|", values: [:])
@@ -22,7 +20,6 @@ import Testing
     }
 
     @Test func takeMoreThanAvailableForwardsTheSourceCompletion() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable("-a---|", values: ["a": 1])
         let res = scheduler.start { xs.take(5) }
         assertMarbles(res, "-a---|", values: ["a": 1])
@@ -30,7 +27,6 @@ import Testing
     }
 
     @Test func takeForwardsErrorsAndUnsubscribesOnDisposal() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .error(250, TestError(), Int.self)])
         let failed = scheduler.start { xs.take(3) }
         #expect(failed.events == [.next(210, 1), .error(250, TestError())])
@@ -43,13 +39,11 @@ import Testing
     }
 
     @Test func takeStopsASynchronousSourceEarly() {
-        let scheduler = TestScheduler(initialClock: 0)
         let res = scheduler.start { Observable.from([1, 2, 3, 4]).take(2) }
         #expect(res.events == [.next(200, 1), .next(200, 2), .completed(200)])
     }
 
     @Test func takeWhileExclusiveCompletesBeforeTheFirstFailingElement() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([
             .next(210, 1), .next(220, 2), .next(230, 5), .next(240, 1), .completed(250),
         ])
@@ -59,7 +53,6 @@ import Testing
     }
 
     @Test func takeWhileInclusiveEmitsTheFirstFailingElement() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .next(230, 5), .next(240, 1), .completed(250)])
         let res = scheduler.start { xs.take(while: { $0 < 3 }, behavior: .inclusive) }
         #expect(res.events == [.next(210, 1), .next(230, 5), .completed(230)])
@@ -67,7 +60,6 @@ import Testing
     }
 
     @Test func takeUntilPredicateStopsAtTheFirstMatch() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 5), .next(240, 1), .completed(250)])
         let exclusive = scheduler.start { xs.take(until: { $0 > 3 }) }
         #expect(exclusive.events == [.next(210, 1), .completed(220)])
@@ -82,7 +74,6 @@ import Testing
     }
 
     @Test func takeWhilePredicateErrorEndsTheSequence() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(250)])
         let res = scheduler.start {
             xs.take(while: { value in
@@ -95,7 +86,6 @@ import Testing
     }
 
     @Test func takeWhileForwardsErrorsCompletionAndUnsubscribesOnDisposal() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .error(250, TestError(), Int.self)])
         let failed = scheduler.start { xs.take(while: { $0 < 3 }) }
         #expect(failed.events == [.next(210, 1), .error(250, TestError())])

@@ -3,11 +3,10 @@ import Streams
 import StreamsTest
 import Testing
 
-@Suite struct ThrottleTests {
-    struct TestError: Error, Equatable {}
+@Suite(.leakChecked) struct ThrottleTests {
+    let scheduler = TestScheduler(initialClock: 0)
 
     @Test func latestEmitsLeadingAndTrailingEdges() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable(
             "a----^b-cd-----e----f----|", values: ["a": 1, "b": 2, "c": 3, "d": 4, "e": 5, "f": 6])
         let res = scheduler.start { xs.throttle(.seconds(50), latest: true, scheduler: scheduler) }
@@ -16,7 +15,6 @@ import Testing
     }
 
     @Test func latestIsTheDefault() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2)])
         let res = scheduler.start { xs.throttle(.seconds(50), scheduler: scheduler) }
         #expect(res.events == [.next(210, 1), .next(260, 2)])
@@ -24,7 +22,6 @@ import Testing
     }
 
     @Test func elementExactlyAtWindowEndIsALeadingEdge() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .next(260, 2), .next(270, 3), .next(310, 4)])
         let res = scheduler.start { xs.throttle(.seconds(50), scheduler: scheduler) }
         #expect(res.events == [.next(210, 1), .next(260, 2), .next(310, 4)])
@@ -32,7 +29,6 @@ import Testing
     }
 
     @Test func completionWaitsForTheWindowToEmitTheKeptElement() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable("-b-c|", values: ["b": 2, "c": 3])
         let res = scheduler.start { xs.throttle(.seconds(50), scheduler: scheduler) }
         assertMarbles(res, "-b----(c|)", values: ["b": 2, "c": 3])
@@ -40,7 +36,6 @@ import Testing
     }
 
     @Test func completionAfterTheWindowCompletesAtOnce() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 2), .next(230, 3), .completed(500)])
         let res = scheduler.start { xs.throttle(.seconds(50), scheduler: scheduler) }
         #expect(res.events == [.next(210, 2), .next(260, 3), .completed(500)])
@@ -48,7 +43,6 @@ import Testing
     }
 
     @Test func errorDropsTheKeptElement() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable("-b-c#", values: ["b": 2, "c": 3], error: TestError())
         let res = scheduler.start { xs.throttle(.seconds(50), scheduler: scheduler) }
         assertMarbles(res, "-b--#", values: ["b": 2], error: TestError())
@@ -56,7 +50,6 @@ import Testing
     }
 
     @Test func notLatestDropsElementsInsideTheWindow() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([
             .next(210, 2), .next(230, 3), .next(240, 4), .next(260, 5), .next(300, 6), .completed(400),
         ])
@@ -66,7 +59,6 @@ import Testing
     }
 
     @Test func notLatestCompletesAtOnceAndForwardsErrors() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 2), .next(230, 3), .completed(240)])
         let res = scheduler.start { xs.throttle(.seconds(50), latest: false, scheduler: scheduler) }
         #expect(res.events == [.next(210, 2), .completed(240)])
@@ -80,7 +72,6 @@ import Testing
     }
 
     @Test func disposalCancelsTheTrailingTimer() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .next(230, 2)])
         let res = scheduler.start(disposed: 240) { xs.throttle(.seconds(50), scheduler: scheduler) }
         #expect(res.events == [.next(210, 1)])
@@ -88,13 +79,9 @@ import Testing
     }
 
     @Test func releasesEverythingAfterTerminationAndDisposal() {
-        let (scope, _) = LiveResources.withScope {
-            let scheduler = TestScheduler(initialClock: 0)
-            let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(230)])
-            let ys = scheduler.createHotObservable([.next(210, 1), .next(220, 2)])
-            _ = scheduler.start { xs.throttle(.seconds(20), scheduler: scheduler) }
-            _ = scheduler.start(disposed: 225) { ys.throttle(.seconds(20), scheduler: scheduler) }
-        }
-        #expect(scope.total == 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(230)])
+        let ys = scheduler.createHotObservable([.next(210, 1), .next(220, 2)])
+        _ = scheduler.start { xs.throttle(.seconds(20), scheduler: scheduler) }
+        _ = scheduler.start(disposed: 225) { ys.throttle(.seconds(20), scheduler: scheduler) }
     }
 }

@@ -3,11 +3,10 @@ import Streams
 import StreamsTest
 import Testing
 
-@Suite struct TimeoutTests {
-    struct TestError: Error, Equatable {}
+@Suite(.leakChecked) struct TimeoutTests {
+    let scheduler = TestScheduler(initialClock: 0)
 
     @Test func forwardsEventsThatArriveInTime() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable("a----^b-c--|", values: ["a": 1, "b": 2, "c": 3])
         let res = scheduler.start { xs.timeout(.seconds(100), scheduler: scheduler) }
         assertMarbles(res, "     ^b-c--|", values: ["b": 2, "c": 3])
@@ -15,7 +14,6 @@ import Testing
     }
 
     @Test func failsWhenNothingArrives() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable("---------------a", values: ["a": 1])
         let res = scheduler.start { xs.timeout(.seconds(100), scheduler: scheduler) }
         assertMarbles(res, "----------#", values: [:], error: StreamsError.timeout)
@@ -23,7 +21,6 @@ import Testing
     }
 
     @Test func eachElementResetsTheTimer() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(250, 1), .next(340, 2), .next(450, 3)])
         let res = scheduler.start { xs.timeout(.seconds(100), scheduler: scheduler) }
         #expect(res.events == [.next(250, 1), .next(340, 2), .error(440, StreamsError.timeout)])
@@ -31,7 +28,6 @@ import Testing
     }
 
     @Test func switchesToOther() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .next(400, 2)])
         let ys = scheduler.createColdObservable([.next(50, -1), .next(100, -2), .completed(120)])
         let res = scheduler.start { xs.timeout(.seconds(100), other: ys, scheduler: scheduler) }
@@ -41,7 +37,6 @@ import Testing
     }
 
     @Test func sourceErrorBeforeTheTimeoutIsForwarded() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .error(250, TestError())])
         let ys = scheduler.createColdObservable([.next(50, -1)])
         let res = scheduler.start { xs.timeout(.seconds(100), other: ys, scheduler: scheduler) }
@@ -51,7 +46,6 @@ import Testing
     }
 
     @Test func disposalUnsubscribesSourceOrOther() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1)])
         let ys = scheduler.createColdObservable([.next(50, -1), .next(500, -2)])
         let res = scheduler.start(disposed: 400) { xs.timeout(.seconds(100), other: ys, scheduler: scheduler) }
@@ -61,18 +55,14 @@ import Testing
     }
 
     @Test func releasesEverything() {
-        let (scope, _) = LiveResources.withScope {
-            let scheduler = TestScheduler(initialClock: 0)
-            let xs = scheduler.createHotObservable([.next(210, 1), .completed(230)])
-            let ys = scheduler.createColdObservable([.next(50, -1), .completed(60)])
-            _ = scheduler.start { xs.timeout(.seconds(100), scheduler: scheduler) }
-            _ = scheduler.start(created: 300, subscribed: 400, disposed: 1000) {
-                xs.timeout(.seconds(100), other: ys, scheduler: scheduler)
-            }
-            _ = scheduler.start(created: 300, subscribed: 400, disposed: 450) {
-                xs.timeout(.seconds(10), other: ys, scheduler: scheduler)
-            }
+        let xs = scheduler.createHotObservable([.next(210, 1), .completed(230)])
+        let ys = scheduler.createColdObservable([.next(50, -1), .completed(60)])
+        _ = scheduler.start { xs.timeout(.seconds(100), scheduler: scheduler) }
+        _ = scheduler.start(created: 300, subscribed: 400, disposed: 1000) {
+            xs.timeout(.seconds(100), other: ys, scheduler: scheduler)
         }
-        #expect(scope.total == 0)
+        _ = scheduler.start(created: 300, subscribed: 400, disposed: 450) {
+            xs.timeout(.seconds(10), other: ys, scheduler: scheduler)
+        }
     }
 }

@@ -3,10 +3,9 @@ import StreamsTest
 import Testing
 
 @Suite struct ToArrayTests {
-    struct TestError: Error, Equatable {}
+    let scheduler = TestScheduler(initialClock: 0)
 
     @Test func emitsAllElementsAsOneArrayOnCompletion() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable("z----^abc-|", values: ["z": 0, "a": 1, "b": 2, "c": 3])
         let res = scheduler.start { xs.toArray() }
         assertMarbles(res, "     ^----(x|)", values: ["x": [1, 2, 3]])
@@ -14,7 +13,6 @@ import Testing
     }
 
     @Test func emptySourceEmitsAnEmptyArray() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.completed(250, Int.self)])
         let res = scheduler.start { xs.toArray() }
         #expect(res.events == [.next(250, []), .completed(250)])
@@ -22,7 +20,6 @@ import Testing
     }
 
     @Test func sourceErrorDropsTheElements() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .error(250, TestError(), Int.self)])
         let res = scheduler.start { xs.toArray() }
         #expect(res.events == [.error(250, TestError())])
@@ -30,7 +27,6 @@ import Testing
     }
 
     @Test func disposalBeforeCompletionEmitsNothing() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .completed(300)])
         let res = scheduler.start(disposed: 250) { xs.toArray() }
         #expect(res.events == [])

@@ -3,6 +3,8 @@ import StreamsTest
 import Testing
 
 @Suite struct UsingTests {
+    let scheduler = TestScheduler(initialClock: 0)
+
     /// A resource that logs when it is disposed, with the virtual time.
     final class Resource: Disposable, @unchecked Sendable {  // touched on the test scheduler's thread only
         let id: Int
@@ -27,7 +29,6 @@ import Testing
     }
 
     @Test func eachSubscriptionGetsItsOwnResourceDisposedAfterTheTerminalEvent() {
-        let scheduler = TestScheduler(initialClock: 0)
         let log = Log()
         let made = Counter()
         let xs = scheduler.createColdObservable([.next(10, 1), .next(20, 2), .completed(50)])
@@ -53,7 +54,6 @@ import Testing
     }
 
     @Test func disposalDisposesTheInnerSubscriptionThenTheResource() {
-        let scheduler = TestScheduler(initialClock: 0)
         let log = Log()
         let res = scheduler.start(disposed: 300) {
             Observable.using({ Resource(id: 1, log: log, clock: { scheduler.clock }) }) { _ in
@@ -65,7 +65,6 @@ import Testing
     }
 
     @Test func aThrowingResourceFactoryFailsAtSubscription() {
-        let scheduler = TestScheduler(initialClock: 0)
         let log = Log()
         let res = scheduler.start {
             Observable<Int>.using({ () throws -> Resource in throw TestError() }) { _ in
@@ -78,7 +77,6 @@ import Testing
     }
 
     @Test func aThrowingObservableFactoryFailsAndStillDisposesTheResource() {
-        let scheduler = TestScheduler(initialClock: 0)
         let log = Log()
         let observer = scheduler.createObserver(Int.self)
         scheduler.scheduleAt(200) {

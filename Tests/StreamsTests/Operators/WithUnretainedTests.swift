@@ -3,7 +3,7 @@ import StreamsTest
 import Testing
 
 @Suite struct WithUnretainedTests {
-    struct TestError: Error, Equatable {}
+    let scheduler = TestScheduler(initialClock: 0)
 
     final class Owner: Sendable {
         let id: Int
@@ -19,7 +19,6 @@ import Testing
     }
 
     @Test func combinesTheObjectWithEachElement() {
-        let scheduler = TestScheduler(initialClock: 0)
         let slot = OwnerSlot(Owner(id: 100))
         let xs = scheduler.createHotObservable("z----^ab--|", values: ["z": 0, "a": 1, "b": 2])
         let res = scheduler.start { xs.withUnretained(slot.owner!) { owner, value in owner.id + value } }
@@ -28,7 +27,6 @@ import Testing
     }
 
     @Test func tupleFormPairsTheObjectWithTheElement() {
-        let scheduler = TestScheduler(initialClock: 0)
         let slot = OwnerSlot(Owner(id: 7))
         let xs = scheduler.createHotObservable([.next(210, 1), .completed(250)])
         let res = scheduler.start { xs.withUnretained(slot.owner!).map { owner, value in "\(owner.id)/\(value)" } }
@@ -36,7 +34,6 @@ import Testing
     }
 
     @Test func completesAtTheFirstElementAfterTheObjectIsGone() {
-        let scheduler = TestScheduler(initialClock: 0)
         let slot = OwnerSlot(Owner(id: 100))
         let xs = scheduler.createHotObservable([.next(210, 1), .next(230, 2), .next(240, 3), .completed(250)])
         scheduler.scheduleAt(220) { slot.release() }
@@ -59,7 +56,6 @@ import Testing
     }
 
     @Test func forwardsErrorsAndUnsubscribesOnDisposal() {
-        let scheduler = TestScheduler(initialClock: 0)
         let slot = OwnerSlot(Owner(id: 100))
         let xs = scheduler.createHotObservable([.next(210, 1), .error(250, TestError(), Int.self)])
         let res = scheduler.start { xs.withUnretained(slot.owner!) { owner, value in owner.id + value } }

@@ -2,73 +2,60 @@ import Streams
 import StreamsTest
 import Testing
 
-@Suite struct ZipTests {
-    struct TestError: Error, Equatable {}
+@Suite(.leakChecked) struct ZipTests {
+    let scheduler = TestScheduler(initialClock: 0)
 
     @Test func pairsElementsByIndex() {
-        let (scope, _) = LiveResources.withScope {
-            let scheduler = TestScheduler(initialClock: 0)
-            let xs = scheduler.createHotObservable([
-                .next(150, 0), .next(210, 1), .next(220, 2), .next(230, 3), .completed(240),
-            ])
-            let ys = scheduler.createHotObservable([.next(215, 10), .next(235, 20), .completed(300)])
-            let res = scheduler.start { Observable.zip(xs, ys) { $0 + $1 } }
-            #expect(res.events == [.next(215, 11), .next(235, 22), .completed(300)])
-            #expect(xs.subscriptions == [Subscription(200, 240)])
-            #expect(ys.subscriptions == [Subscription(200, 300)])
-        }
-        #expect(scope.total == 0)
+        let xs = scheduler.createHotObservable([
+            .next(150, 0), .next(210, 1), .next(220, 2), .next(230, 3), .completed(240),
+        ])
+        let ys = scheduler.createHotObservable([.next(215, 10), .next(235, 20), .completed(300)])
+        let res = scheduler.start { Observable.zip(xs, ys) { $0 + $1 } }
+        #expect(res.events == [.next(215, 11), .next(235, 22), .completed(300)])
+        #expect(xs.subscriptions == [Subscription(200, 240)])
+        #expect(ys.subscriptions == [Subscription(200, 300)])
     }
 
     @Test func emptyAndNonEmptyCompletesWhenBothComplete() {
-        let (scope, _) = LiveResources.withScope {
-            let scheduler = TestScheduler(initialClock: 0)
-            let e = scheduler.createHotObservable([.next(150, 1), .completed(210)])
-            let o = scheduler.createHotObservable([.next(150, 1), .next(215, 2), .completed(220)])
-            let res = scheduler.start { Observable.zip(e, o) { $0 + $1 } }
-            #expect(res.events == [.completed(220)])
-            #expect(e.subscriptions == [Subscription(200, 210)])
-            #expect(o.subscriptions == [Subscription(200, 220)])
-        }
-        #expect(scope.total == 0)
+        let e = scheduler.createHotObservable([.next(150, 1), .completed(210)])
+        let o = scheduler.createHotObservable([.next(150, 1), .next(215, 2), .completed(220)])
+        let res = scheduler.start { Observable.zip(e, o) { $0 + $1 } }
+        #expect(res.events == [.completed(220)])
+        #expect(e.subscriptions == [Subscription(200, 210)])
+        #expect(o.subscriptions == [Subscription(200, 220)])
     }
 
     @Test func errorAndSelectorErrorAndDisposal() {
-        let (scope, _) = LiveResources.withScope {
-            let scheduler = TestScheduler(initialClock: 0)
-            let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(300)])
-            let ys = scheduler.createHotObservable([.next(215, 10), .error(225, TestError())])
-            let res = scheduler.start { Observable.zip(xs, ys) { $0 + $1 } }
-            #expect(res.events == [.next(215, 11), .error(225, TestError())])
-            #expect(xs.subscriptions == [Subscription(200, 225)])
-            #expect(ys.subscriptions == [Subscription(200, 225)])
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(300)])
+        let ys = scheduler.createHotObservable([.next(215, 10), .error(225, TestError())])
+        let res = scheduler.start { Observable.zip(xs, ys) { $0 + $1 } }
+        #expect(res.events == [.next(215, 11), .error(225, TestError())])
+        #expect(xs.subscriptions == [Subscription(200, 225)])
+        #expect(ys.subscriptions == [Subscription(200, 225)])
 
-            let second = TestScheduler(initialClock: 0)
-            let as1 = second.createHotObservable([.next(210, 1), .next(220, 2), .completed(300)])
-            let bs1 = second.createHotObservable([.next(215, 10), .next(225, 20), .completed(300)])
-            let thrown = second.start {
-                Observable.zip(as1, bs1) { a, b -> Int in
-                    if a == 2 { throw TestError() }
-                    return a + b
-                }
+        let second = TestScheduler(initialClock: 0)
+        let as1 = second.createHotObservable([.next(210, 1), .next(220, 2), .completed(300)])
+        let bs1 = second.createHotObservable([.next(215, 10), .next(225, 20), .completed(300)])
+        let thrown = second.start {
+            Observable.zip(as1, bs1) { a, b -> Int in
+                if a == 2 { throw TestError() }
+                return a + b
             }
-            #expect(thrown.events == [.next(215, 11), .error(225, TestError())])
-            #expect(as1.subscriptions == [Subscription(200, 225)])
-            #expect(bs1.subscriptions == [Subscription(200, 225)])
-
-            let third = TestScheduler(initialClock: 0)
-            let cs = third.createHotObservable([.next(210, 1), .next(220, 2)])
-            let ds = third.createHotObservable([.next(215, 10), .next(300, 20)])
-            let disposed = third.start(disposed: 250) { Observable.zip(cs, ds).map { $0 + $1 } }
-            #expect(disposed.events == [.next(215, 11)])
-            #expect(cs.subscriptions == [Subscription(200, 250)])
-            #expect(ds.subscriptions == [Subscription(200, 250)])
         }
-        #expect(scope.total == 0)
+        #expect(thrown.events == [.next(215, 11), .error(225, TestError())])
+        #expect(as1.subscriptions == [Subscription(200, 225)])
+        #expect(bs1.subscriptions == [Subscription(200, 225)])
+
+        let third = TestScheduler(initialClock: 0)
+        let cs = third.createHotObservable([.next(210, 1), .next(220, 2)])
+        let ds = third.createHotObservable([.next(215, 10), .next(300, 20)])
+        let disposed = third.start(disposed: 250) { Observable.zip(cs, ds).map { $0 + $1 } }
+        #expect(disposed.events == [.next(215, 11)])
+        #expect(cs.subscriptions == [Subscription(200, 250)])
+        #expect(ds.subscriptions == [Subscription(200, 250)])
     }
 
     @Test func threeAndFourSources() {
-        let scheduler = TestScheduler(initialClock: 0)
         let a = scheduler.createHotObservable([.next(210, 1), .next(250, 5), .completed(300)])
         let b = scheduler.createHotObservable([.next(220, 2), .completed(300)])
         let c = scheduler.createHotObservable([.next(230, 3), .completed(300)])
@@ -100,37 +87,32 @@ import Testing
     }
 
     @Test func collectionForms() {
-        let (scope, _) = LiveResources.withScope {
-            let scheduler = TestScheduler(initialClock: 0)
-            let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(250)])
-            let ys = scheduler.createHotObservable([.next(230, 10), .next(240, 20), .next(245, 30), .completed(260)])
-            let res = scheduler.start { Observable.zip([xs, ys]) }
-            #expect(res.events == [.next(230, [1, 10]), .next(240, [2, 20]), .completed(260)])
-            #expect(xs.subscriptions == [Subscription(200, 250)])
-            #expect(ys.subscriptions == [Subscription(200, 260)])
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(250)])
+        let ys = scheduler.createHotObservable([.next(230, 10), .next(240, 20), .next(245, 30), .completed(260)])
+        let res = scheduler.start { Observable.zip([xs, ys]) }
+        #expect(res.events == [.next(230, [1, 10]), .next(240, [2, 20]), .completed(260)])
+        #expect(xs.subscriptions == [Subscription(200, 250)])
+        #expect(ys.subscriptions == [Subscription(200, 260)])
 
-            let other = TestScheduler(initialClock: 0)
-            let zs = other.createHotObservable([.next(210, 1), .completed(250)])
-            let ws = other.createHotObservable([.next(220, 2), .completed(260)])
-            let summed = other.start { Observable.zip([zs, ws]) { $0.reduce(0, +) } }
-            #expect(summed.events == [.next(220, 3), .completed(260)])
+        let other = TestScheduler(initialClock: 0)
+        let zs = other.createHotObservable([.next(210, 1), .completed(250)])
+        let ws = other.createHotObservable([.next(220, 2), .completed(260)])
+        let summed = other.start { Observable.zip([zs, ws]) { $0.reduce(0, +) } }
+        #expect(summed.events == [.next(220, 3), .completed(260)])
 
-            let empty = TestScheduler(initialClock: 0)
-            // As in RxSwift: no sources complete at once, without calling the selector (RxSwift's
-            // combineLatest, by contrast, emits the selector of `[]`).
-            let none = empty.start { Observable<Int>.zip([Observable<Int>]()) }
-            #expect(none.events == [.completed(200)])
-            let selecting = TestScheduler(initialClock: 0)
-            let selected = selecting.start { Observable.zip([Observable<Int>]()) { $0.count } }
-            #expect(selected.events == [.completed(200)])
-        }
-        #expect(scope.total == 0)
+        let empty = TestScheduler(initialClock: 0)
+        // As in RxSwift: no sources complete at once, without calling the selector (RxSwift's
+        // combineLatest, by contrast, emits the selector of `[]`).
+        let none = empty.start { Observable<Int>.zip([Observable<Int>]()) }
+        #expect(none.events == [.completed(200)])
+        let selecting = TestScheduler(initialClock: 0)
+        let selected = selecting.start { Observable.zip([Observable<Int>]()) { $0.count } }
+        #expect(selected.events == [.completed(200)])
     }
 
     @Test func aCollectionCompletesAtTheNextElementOnceAllButOneSourceAreDone() {
         // RxSwift's collection zip: when every source but one has completed, the next element
         // that cannot be paired completes the result (the arity forms wait for every source).
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .next(240, 4), .completed(250)])
         let ys = scheduler.createHotObservable([
             .next(220, 2), .next(260, 5), .next(300, 8), .next(330, 9), .completed(400),

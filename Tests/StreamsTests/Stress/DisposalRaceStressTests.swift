@@ -28,72 +28,75 @@ import Testing
         ("materialize", { first, _ in first.materialize().map { _ in 0 } }),
     ]
 
-    @Test func disposalRacingWithEmissionStopsDelivery() {
+    /// For each chain, `rounds` times: fresh sources, the chain subscribed by a contract checker,
+    /// then `race`, which returns what it saw go wrong. Afterwards the sources must be
+    /// unsubscribed and the contract held, and once a chain's rounds are over nothing of them may
+    /// be left alive.
+    private func expectEveryChain(
+        rounds: Int, sourceLocation: SourceLocation = #_sourceLocation,
+        _ race: (
+            _ round: Int, _ first: PublishSubject<Int>, _ second: PublishSubject<Int>,
+            _ subscription: any Disposable, _ checker: ContractChecker<Int>
+        ) -> [String]
+    ) {
         for chain in Self.chains {
             let (scope, violations) = LiveResources.withScope {
                 let violations = Recorder<String>()
-                for _ in 0..<60 {
+                for round in 0..<rounds {
                     let first = PublishSubject<Int>()
                     let second = PublishSubject<Int>()
                     let checker = ContractChecker<Int>()
                     let subscription = chain.build(first, second).subscribe(checker)
-                    DispatchQueue.concurrentPerform(
-                        iterations: 2,
-                        execute: bindingCurrentScope { lane in
-                            if lane == 0 {
-                                for value in 0..<200 {
-                                    first.onNext(value)
-                                    second.onNext(value)
-                                }
-                            } else {
-                                subscription.dispose()
-                            }
-                        })
-                    let countAtDispose = checker.receivedElements.count
-                    first.onNext(1_000)
-                    second.onNext(1_000)
-                    if checker.receivedElements.count != countAtDispose { violations.append("delivered after dispose") }
+                    for violation in race(round, first, second, subscription, checker) { violations.append(violation) }
                     if first.hasObservers || second.hasObservers { violations.append("source still subscribed") }
                     for violation in checker.contractViolations { violations.append(violation) }
                 }
                 return violations.values
             }
-            #expect(violations == [], "\(chain.name)")
-            #expect(scope.total == 0, "\(chain.name)")
+            #expect(violations == [], "\(chain.name)", sourceLocation: sourceLocation)
+            #expect(scope.total == 0, "\(chain.name)", sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test func disposalRacingWithEmissionStopsDelivery() {
+        expectEveryChain(rounds: 60) { _, first, second, subscription, checker in
+            DispatchQueue.concurrentPerform(
+                iterations: 2,
+                execute: bindingCurrentScope { lane in
+                    if lane == 0 {
+                        for value in 0..<200 {
+                            first.onNext(value)
+                            second.onNext(value)
+                        }
+                    } else {
+                        subscription.dispose()
+                    }
+                })
+            let countAtDispose = checker.receivedElements.count
+            first.onNext(1_000)
+            second.onNext(1_000)
+            return checker.receivedElements.count != countAtDispose ? ["delivered after dispose"] : []
         }
     }
 
     @Test func disposalRacingWithCompletionKeepsTheContract() {
-        for chain in Self.chains {
-            let (scope, violations) = LiveResources.withScope {
-                let violations = Recorder<String>()
-                for round in 0..<100 {
-                    let first = PublishSubject<Int>()
-                    let second = PublishSubject<Int>()
-                    let checker = ContractChecker<Int>()
-                    let subscription = chain.build(first, second).subscribe(checker)
-                    first.onNext(round)
-                    second.onNext(round)
-                    DispatchQueue.concurrentPerform(
-                        iterations: 2,
-                        execute: bindingCurrentScope { lane in
-                            if lane == 0 {
-                                first.onCompleted()
-                                second.onCompleted()
-                            } else {
-                                subscription.dispose()
-                            }
-                        })
-                    if let terminal = checker.terminalEvent, terminal != .completed {
-                        violations.append("unexpected terminal \(terminal)")
+        expectEveryChain(rounds: 100) { round, first, second, subscription, checker in
+            first.onNext(round)
+            second.onNext(round)
+            DispatchQueue.concurrentPerform(
+                iterations: 2,
+                execute: bindingCurrentScope { lane in
+                    if lane == 0 {
+                        first.onCompleted()
+                        second.onCompleted()
+                    } else {
+                        subscription.dispose()
                     }
-                    if first.hasObservers || second.hasObservers { violations.append("source still subscribed") }
-                    for violation in checker.contractViolations { violations.append(violation) }
-                }
-                return violations.values
+                })
+            if let terminal = checker.terminalEvent, terminal != .completed {
+                return ["unexpected terminal \(terminal)"]
             }
-            #expect(violations == [], "\(chain.name)")
-            #expect(scope.total == 0, "\(chain.name)")
+            return []
         }
     }
 }

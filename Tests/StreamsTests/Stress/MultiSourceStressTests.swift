@@ -3,53 +3,47 @@ import Streams
 import Testing
 
 /// `merge`, `combineLatest`, `zip` and `withLatestFrom` with each source fed from its own dispatch
-/// queue at the same time. The chain is built and subscribed inside `LiveResources.withScope`, and
-/// the producers keep that scope (`produceOnQueues`), so the leak check covers everything the run
-/// creates.
-@Suite(.tags(.stress)) struct MultiSourceStressTests {
+/// queue at the same time. The chain is built and subscribed inside the suite's leak check
+/// (`.leakChecked`), and the producers keep its scope (`produceOnQueues`), so the check covers
+/// everything the run creates.
+@Suite(.tags(.stress), .leakChecked) struct MultiSourceStressTests {
     private static let count = 5_000
+
+    /// A producer for `produceOnQueues`: sends `values` into `source` in order, then completes it.
+    private static func sending(
+        _ values: some Sequence<Int> & Sendable, into source: PublishSubject<Int>
+    ) -> @Sendable () -> Void {
+        {
+            for value in values { source.onNext(value) }
+            source.onCompleted()
+        }
+    }
 
     @Test func mergeOfSourcesOnDifferentQueuesDeliversEverythingSerialized() {
         let checker = ContractChecker<Int>()
-        let (scope, finished) = LiveResources.withScope {
-            let sources = (0..<3).map { _ in PublishSubject<Int>() }
-            let subscription = Observable.merge(sources.map { $0.asObservable() }).subscribe(checker)
-            let finished = produceOnQueues(
-                sources.enumerated().map { lane, source in
-                    {
-                        for index in 0..<Self.count { source.onNext(lane * Self.count + index) }
-                        source.onCompleted()
-                    }
-                })
-            subscription.dispose()
-            return finished
-        }
+        let sources = (0..<3).map { _ in PublishSubject<Int>() }
+        let subscription = Observable.merge(sources.map { $0.asObservable() }).subscribe(checker)
+        let finished = produceOnQueues(
+            sources.enumerated().map { lane, source in
+                Self.sending((0..<Self.count).map { lane * Self.count + $0 }, into: source)
+            })
+        subscription.dispose()
         #expect(finished)
         #expect(checker.contractViolations == [])
         #expect(checker.receivedElements.count == 3 * Self.count)
         #expect(Set(checker.receivedElements) == Set(0..<(3 * Self.count)))
         #expect(checker.terminalEvent == .completed)
-        #expect(scope.total == 0)
     }
 
     @Test func combineLatestOfSourcesOnDifferentQueuesEmitsOncePerElement() {
         let checker = ContractChecker<[Int]>()
-        let (scope, finished) = LiveResources.withScope {
-            let left = PublishSubject<Int>()
-            let right = PublishSubject<Int>()
-            let subscription = Observable.combineLatest(left, right) { [$0, $1] }.subscribe(checker)
-            left.onNext(0)
-            right.onNext(0)
-            let finished = produceOnQueues(
-                [left, right].map { source in
-                    {
-                        for index in 1...Self.count { source.onNext(index) }
-                        source.onCompleted()
-                    }
-                })
-            subscription.dispose()
-            return finished
-        }
+        let left = PublishSubject<Int>()
+        let right = PublishSubject<Int>()
+        let subscription = Observable.combineLatest(left, right) { [$0, $1] }.subscribe(checker)
+        left.onNext(0)
+        right.onNext(0)
+        let finished = produceOnQueues([left, right].map { Self.sending(1...Self.count, into: $0) })
+        subscription.dispose()
         let received = checker.receivedElements
         #expect(finished)
         #expect(checker.contractViolations == [])
@@ -60,52 +54,32 @@ import Testing
         // Each side's latest value never goes back.
         #expect(zip(received, received.dropFirst()).allSatisfy { $0[0] <= $1[0] && $0[1] <= $1[1] })
         #expect(checker.terminalEvent == .completed)
-        #expect(scope.total == 0)
     }
 
     @Test func zipOfSourcesOnDifferentQueuesPairsByIndex() {
         let checker = ContractChecker<[Int]>()
-        let (scope, finished) = LiveResources.withScope {
-            let sources = (0..<3).map { _ in PublishSubject<Int>() }
-            let subscription = Observable.zip(sources[0], sources[1], sources[2]) { [$0, $1, $2] }
-                .subscribe(checker)
-            let finished = produceOnQueues(
-                sources.enumerated().map { lane, source in
-                    {
-                        for index in 0..<Self.count { source.onNext(index * 10 + lane) }
-                        source.onCompleted()
-                    }
-                })
-            subscription.dispose()
-            return finished
-        }
+        let sources = (0..<3).map { _ in PublishSubject<Int>() }
+        let subscription = Observable.zip(sources[0], sources[1], sources[2]) { [$0, $1, $2] }
+            .subscribe(checker)
+        let finished = produceOnQueues(
+            sources.enumerated().map { lane, source in
+                Self.sending((0..<Self.count).map { $0 * 10 + lane }, into: source)
+            })
+        subscription.dispose()
         #expect(finished)
         #expect(checker.contractViolations == [])
         #expect(checker.receivedElements == (0..<Self.count).map { [$0 * 10, $0 * 10 + 1, $0 * 10 + 2] })
         #expect(checker.terminalEvent == .completed)
-        #expect(scope.total == 0)
     }
 
     @Test func withLatestFromWithSourcesOnDifferentQueuesEmitsOncePerFirstElement() {
         let checker = ContractChecker<[Int]>()
-        let (scope, finished) = LiveResources.withScope {
-            let first = PublishSubject<Int>()
-            let second = PublishSubject<Int>()
-            let subscription = first.withLatestFrom(second) { [$0, $1] }.subscribe(checker)
-            second.onNext(0)
-            let finished = produceOnQueues([
-                {
-                    for index in 1...Self.count { first.onNext(index) }
-                    first.onCompleted()
-                },
-                {
-                    for index in 1...Self.count { second.onNext(index) }
-                    second.onCompleted()
-                },
-            ])
-            subscription.dispose()
-            return finished
-        }
+        let first = PublishSubject<Int>()
+        let second = PublishSubject<Int>()
+        let subscription = first.withLatestFrom(second) { [$0, $1] }.subscribe(checker)
+        second.onNext(0)
+        let finished = produceOnQueues([first, second].map { Self.sending(1...Self.count, into: $0) })
+        subscription.dispose()
         let received = checker.receivedElements
         #expect(finished)
         #expect(checker.contractViolations == [])
@@ -113,6 +87,5 @@ import Testing
         #expect(zip(received, received.dropFirst()).allSatisfy { $0[1] <= $1[1] })
         #expect(received.allSatisfy { (0...Self.count).contains($0[1]) })
         #expect(checker.terminalEvent == .completed)
-        #expect(scope.total == 0)
     }
 }

@@ -6,7 +6,7 @@ import Testing
 /// the issue whose scenario it reproduces. Every scenario runs on its own thread under a generous
 /// deadline (`finishesWithin`), so a deadlock fails the test instead of hanging the run, and each
 /// asserts the exact result the scenario defines.
-@Suite(.tags(.stress)) struct RxSwiftAnomalyTests {
+@Suite(.tags(.stress), .leakChecked) struct RxSwiftAnomalyTests {
     /// Every `share` flavour RxSwift's anomaly tests run their scenarios against.
     static let shareFlavours: [@Sendable (Observable<Int>) -> Observable<Int>] = [
         { $0.share(replay: 0, scope: .whileConnected) }, { $0.share(replay: 0, scope: .forever) },
@@ -20,43 +20,35 @@ import Testing
     /// printed "Reentrancy anomaly was detected". Here the send is queued and delivered after the
     /// current delivery returns.
     @Test func test1312ReentrantSendThroughDistinctUntilChangedIsQueuedWithoutWarning() {
-        let (scope, seen) = LiveResources.withScope {
-            let subject = PublishSubject<Int>()
-            let seen = Recorder<Int>()
-            let subscription = subject.distinctUntilChanged().subscribe(onNext: { value in
-                seen.append(value)
-                subject.onNext(2)
-            })
-            subject.onNext(1)
-            subscription.dispose()
-            return seen.values
-        }
-        #expect(seen == [1, 2])
-        #expect(scope.total == 0)
+        let subject = PublishSubject<Int>()
+        let seen = Recorder<Int>()
+        let subscription = subject.distinctUntilChanged().subscribe(onNext: { value in
+            seen.append(value)
+            subject.onNext(2)
+        })
+        subject.onNext(1)
+        subscription.dispose()
+        #expect(seen.values == [1, 2])
     }
 
     /// #1775: a state machine whose observer reacts to each event by sending the next one into the
     /// same `BehaviorSubject`, with a second observer watching. Every observer sees every state,
     /// in order, once.
     @Test func test1775StateMachineFeedingItsOwnSubjectDeliversEveryStateInOrder() {
-        let (scope, logs) = LiveResources.withScope {
-            let states = BehaviorSubject(value: 0)
-            let watcher = Recorder<Int>()
-            let driver = Recorder<Int>()
-            let watching = states.subscribe(onNext: { watcher.append($0) })
-            let driving = states.subscribe(onNext: { state in
-                driver.append(state)
-                if state > 0 && state < 4 { states.onNext(state + 1) }
-            })
-            states.onNext(1)
-            states.onCompleted()
-            watching.dispose()
-            driving.dispose()
-            return (watcher.values, driver.values)
-        }
-        #expect(logs.0 == [0, 1, 2, 3, 4])
-        #expect(logs.1 == [0, 1, 2, 3, 4])
-        #expect(scope.total == 0)
+        let states = BehaviorSubject(value: 0)
+        let watcher = Recorder<Int>()
+        let driver = Recorder<Int>()
+        let watching = states.subscribe(onNext: { watcher.append($0) })
+        let driving = states.subscribe(onNext: { state in
+            driver.append(state)
+            if state > 0 && state < 4 { states.onNext(state + 1) }
+        })
+        states.onNext(1)
+        states.onCompleted()
+        watching.dispose()
+        driving.dispose()
+        #expect(watcher.values == [0, 1, 2, 3, 4])
+        #expect(driver.values == [0, 1, 2, 3, 4])
     }
 
     /// #1312/#1775: no warning API exists. The only library code that writes to the console is
@@ -82,76 +74,64 @@ import Testing
     // MARK: Reentrancy: dispose / subscribe / feed back from inside onNext
 
     @Test func disposingFromInsideOnNextOfAMultiSourceOperatorStopsDelivery() {
-        let (scope, seen) = LiveResources.withScope {
-            let first = PublishSubject<Int>()
-            let second = PublishSubject<Int>()
-            let seen = Recorder<Int>()
-            let subscription = SingleAssignmentDisposable()
-            subscription.setDisposable(
-                Observable.merge([first.asObservable(), second.asObservable()]).map { $0 * 10 }
-                    .subscribe(onNext: { value in
-                        seen.append(value)
-                        if value == 20 {
-                            subscription.dispose()
-                            first.onNext(3)  // sent after disposal, from inside the delivery
-                        }
-                    }))
-            first.onNext(1)
-            second.onNext(2)
-            second.onNext(4)
-            #expect(!first.hasObservers && !second.hasObservers)
-            return seen.values
-        }
-        #expect(seen == [10, 20])
-        #expect(scope.total == 0)
+        let first = PublishSubject<Int>()
+        let second = PublishSubject<Int>()
+        let seen = Recorder<Int>()
+        let subscription = SingleAssignmentDisposable()
+        subscription.setDisposable(
+            Observable.merge([first.asObservable(), second.asObservable()]).map { $0 * 10 }
+                .subscribe(onNext: { value in
+                    seen.append(value)
+                    if value == 20 {
+                        subscription.dispose()
+                        first.onNext(3)  // sent after disposal, from inside the delivery
+                    }
+                }))
+        first.onNext(1)
+        second.onNext(2)
+        second.onNext(4)
+        #expect(!first.hasObservers && !second.hasObservers)
+        #expect(seen.values == [10, 20])
     }
 
     @Test func subscribingFromInsideOnNextSeesOnlyLaterEvents() {
-        let (scope, logs) = LiveResources.withScope {
-            let subject = PublishSubject<Int>()
-            let outer = Recorder<Int>()
-            let inner = Recorder<Int>()
-            let bag = CompositeDisposable()
-            _ = bag.insert(
-                subject.subscribe(onNext: { value in
-                    outer.append(value)
-                    if value == 1 { _ = bag.insert(subject.subscribe(onNext: { inner.append($0) })) }
-                }))
-            subject.onNext(1)
-            subject.onNext(2)
-            subject.onCompleted()
-            bag.dispose()
-            return (outer.values, inner.values)
-        }
-        #expect(logs.0 == [1, 2])
-        #expect(logs.1 == [2])
-        #expect(scope.total == 0)
+        let subject = PublishSubject<Int>()
+        let outer = Recorder<Int>()
+        let inner = Recorder<Int>()
+        let bag = CompositeDisposable()
+        _ = bag.insert(
+            subject.subscribe(onNext: { value in
+                outer.append(value)
+                if value == 1 { _ = bag.insert(subject.subscribe(onNext: { inner.append($0) })) }
+            }))
+        subject.onNext(1)
+        subject.onNext(2)
+        subject.onCompleted()
+        bag.dispose()
+        #expect(outer.values == [1, 2])
+        #expect(inner.values == [2])
     }
 
     /// A `share(replay: 1)` whose observer feeds back into the subject it is built on: each element
     /// is queued and delivered after the current one, and a late observer gets the last one.
     @Test func shareReplayFeedingBackIntoItsSourceDoesNotDeadlock() {
-        let (scope, logs) = LiveResources.withScope {
-            let source = BehaviorSubject(value: 0)
-            let shared = source.map { $0 + 1 }.share(replay: 1)
-            let seen = Recorder<Int>()
-            let late = Recorder<Int>()
-            let ok = finishesWithin {
-                let feeding = shared.subscribe(onNext: { value in
-                    seen.append(value)
-                    if value < 5 { source.onNext(value) }
-                })
-                let watching = shared.subscribe(onNext: { late.append($0) })
-                watching.dispose()
-                feeding.dispose()
-            }
-            return (ok, seen.values, late.values, source.hasObservers)
+        let source = BehaviorSubject(value: 0)
+        let shared = source.map { $0 + 1 }.share(replay: 1)
+        let seen = Recorder<Int>()
+        let late = Recorder<Int>()
+        let ok = finishesWithin {
+            let feeding = shared.subscribe(onNext: { value in
+                seen.append(value)
+                if value < 5 { source.onNext(value) }
+            })
+            let watching = shared.subscribe(onNext: { late.append($0) })
+            watching.dispose()
+            feeding.dispose()
         }
-        #expect(logs.0)
-        #expect(logs.1 == [1, 2, 3, 4, 5])
-        #expect(logs.2 == [5])
-        #expect(!logs.3)
-        #expect(scope.total == 0)
+        #expect(ok)
+        #expect(seen.values == [1, 2, 3, 4, 5])
+        #expect(late.values == [5])
+        #expect(!source.hasObservers)
     }
 
     // MARK: Lock-inversion deadlocks (#1323, #1992, #2653, #2698, #2713)
@@ -163,7 +143,7 @@ import Testing
         for (index, flavour) in Self.shareFlavours.enumerated() {
             for _ in 0..<20 {
                 let checker = ContractChecker<Int>()
-                let (scope, ok) = LiveResources.withScope {
+                let ok = expectNoLeaks {
                     finishesWithin {
                         let done = DispatchSemaphore(value: 0)
                         let innerQueue = DispatchQueue(label: "test1323.inner")
@@ -187,7 +167,6 @@ import Testing
                 #expect(checker.contractViolations == [])
                 #expect(checker.receivedElements == [1], "share flavour \(index)")
                 #expect(checker.terminalEvent == .completed)
-                #expect(scope.total == 0)
             }
         }
     }
@@ -196,142 +175,126 @@ import Testing
     /// thread subscribes through the other one first (RxSwift replayed under share's lock, and
     /// the two locks were taken in opposite orders).
     @Test func test1992TwoShareReplayOneDoNotDeadlock() {
-        let (scope, outcome) = LiveResources.withScope {
-            let checkers = Recorder<ContractChecker<Int>>()
-            let ok = finishesWithin {
-                for round in 0..<100 {
-                    let source = PublishSubject<Int>()
-                    let first = source.share(replay: 1)
-                    let second = first.map { $0 * 10 }.share(replay: 1)
-                    let keepAlive = CompositeDisposable(first.subscribe(), second.subscribe())
-                    source.onNext(round)
-                    DispatchQueue.concurrentPerform(
-                        iterations: 3,
-                        execute: bindingCurrentScope { lane in
-                            switch lane {
-                            case 0, 1:
-                                let checker = ContractChecker<Int>()
-                                checkers.append(checker)
-                                let combined =
-                                    lane == 0
-                                    ? Observable.combineLatest(first, second) { $0 * 10 + $1 }
-                                    : Observable.combineLatest(second, first) { $1 * 10 + $0 }
-                                // A replay queued behind another thread's delivery arrives from that
-                                // thread, so wait for the first combination before leaving.
-                                let done = DispatchSemaphore(value: 0)
-                                let subscription = combined.take(1).do(afterCompleted: { done.signal() })
-                                    .subscribe(checker)
-                                _ = waits(for: done)
-                                subscription.dispose()
-                            default:
-                                source.onNext(round)
-                            }
-                        })
-                    keepAlive.dispose()
-                }
+        let checkers = Recorder<ContractChecker<Int>>()
+        let ok = finishesWithin {
+            for round in 0..<100 {
+                let source = PublishSubject<Int>()
+                let first = source.share(replay: 1)
+                let second = first.map { $0 * 10 }.share(replay: 1)
+                let keepAlive = CompositeDisposable(first.subscribe(), second.subscribe())
+                source.onNext(round)
+                DispatchQueue.concurrentPerform(
+                    iterations: 3,
+                    execute: bindingCurrentScope { lane in
+                        switch lane {
+                        case 0, 1:
+                            let checker = ContractChecker<Int>()
+                            checkers.append(checker)
+                            let combined =
+                                lane == 0
+                                ? Observable.combineLatest(first, second) { $0 * 10 + $1 }
+                                : Observable.combineLatest(second, first) { $1 * 10 + $0 }
+                            // A replay queued behind another thread's delivery arrives from that
+                            // thread, so wait for the first combination before leaving.
+                            let done = DispatchSemaphore(value: 0)
+                            let subscription = combined.take(1).do(afterCompleted: { done.signal() })
+                                .subscribe(checker)
+                            _ = waits(for: done)
+                            subscription.dispose()
+                        default:
+                            source.onNext(round)
+                        }
+                    })
+                keepAlive.dispose()
             }
-            return (ok, checkers.values)
         }
-        #expect(outcome.0)
-        for checker in outcome.1 {
+        #expect(ok)
+        for checker in checkers.values {
             #expect(checker.contractViolations == [])
             // Both sides replay the same round, so the first combination is exact.
             #expect(checker.receivedElements.count == 1)
             #expect(checker.receivedElements.allSatisfy { $0 % 20 == 0 })
             #expect(checker.terminalEvent == .completed)
         }
-        #expect(scope.total == 0)
     }
 
     /// #2653: `zip` of two `take(1)`s of a `share(replay: 1)`, subscribed from several threads at
     /// once: `take(1)` completes during share's replay, so zip disposes its source from inside
     /// that replay while other threads are replaying too.
     @Test func test2653TakeOneShareReplayZipDoesNotDeadlock() {
-        let (scope, outcome) = LiveResources.withScope {
-            let results = Recorder<[Int]>()
-            let violations = Recorder<String>()
-            let ok = finishesWithin {
-                let source = BehaviorSubject(value: 21)
-                let shared = source.share(replay: 1)
-                let keepAlive = shared.subscribe()
-                runConcurrently(threads: 4, iterations: 2_000) { _ in
-                    runToCompletion(
-                        Observable.zip(shared.take(1), shared.take(1)) { $0 + $1 }, results: results,
-                        violations: violations)
-                }
-                keepAlive.dispose()
+        let results = Recorder<[Int]>()
+        let violations = Recorder<String>()
+        let ok = finishesWithin {
+            let source = BehaviorSubject(value: 21)
+            let shared = source.share(replay: 1)
+            let keepAlive = shared.subscribe()
+            runConcurrently(threads: 4, iterations: 2_000) { _ in
+                runToCompletion(
+                    Observable.zip(shared.take(1), shared.take(1)) { $0 + $1 }, results: results,
+                    violations: violations)
             }
-            return (ok, results.values, violations.values)
+            keepAlive.dispose()
         }
-        #expect(outcome.0)
-        #expect(outcome.1.count == 2_000)
-        #expect(outcome.1.allSatisfy { $0 == [42] })
-        #expect(outcome.2 == [])
-        #expect(scope.total == 0)
+        #expect(ok)
+        #expect(results.values.count == 2_000)
+        #expect(results.values.allSatisfy { $0 == [42] })
+        #expect(violations.values == [])
     }
 
     /// #2698: one thread holds a lock of its own and subscribes to a connectable while another
     /// disconnects it, and the source's teardown needs that same lock (RxSwift disposed the
     /// source under the adapter's lock).
     @Test func test2698ConnectableDisconnectsOutsideItsLock() {
-        let (scope, outcome) = LiveResources.withScope {
-            let appLock = NSLock()
-            let teardowns = Counter()
-            let ok = finishesWithin {
-                let source = Observable<Int>.create { _ in
-                    Disposables.create {
-                        appLock.lock()
-                        teardowns.increment()
-                        appLock.unlock()
-                    }
-                }
-                for connectable in [source.publish(), source.replay(1)] {
-                    for _ in 0..<300 {
-                        let connection = connectable.connect()
-                        DispatchQueue.concurrentPerform(
-                            iterations: 2,
-                            execute: bindingCurrentScope { lane in
-                                if lane == 0 {
-                                    appLock.lock()
-                                    connectable.subscribe(onNext: { _ in }).dispose()
-                                    appLock.unlock()
-                                } else {
-                                    connection.dispose()
-                                }
-                            })
-                    }
+        let appLock = NSLock()
+        let teardowns = Counter()
+        let ok = finishesWithin {
+            let source = Observable<Int>.create { _ in
+                Disposables.create {
+                    appLock.lock()
+                    teardowns.increment()
+                    appLock.unlock()
                 }
             }
-            return (ok, teardowns.value)
+            for connectable in [source.publish(), source.replay(1)] {
+                for _ in 0..<300 {
+                    let connection = connectable.connect()
+                    DispatchQueue.concurrentPerform(
+                        iterations: 2,
+                        execute: bindingCurrentScope { lane in
+                            if lane == 0 {
+                                appLock.lock()
+                                connectable.subscribe(onNext: { _ in }).dispose()
+                                appLock.unlock()
+                            } else {
+                                connection.dispose()
+                            }
+                        })
+                }
+            }
         }
-        #expect(outcome.0)
-        #expect(outcome.1 == 600)
-        #expect(scope.total == 0)
+        #expect(ok)
+        #expect(teardowns.value == 600)
     }
 
     /// #2713: a `ReplaySubject` replays its buffer into `zip`, whose first side completes during
     /// the replay and disposes back into the subject, while other threads subscribe and leave.
     @Test func test2713ReplaySubjectReplaysOutsideItsLock() {
-        let (scope, outcome) = LiveResources.withScope {
-            let results = Recorder<[Int]>()
-            let violations = Recorder<String>()
-            let ok = finishesWithin {
-                let subject = ReplaySubject<Int>.create(bufferSize: 3)
-                for value in 1...3 { subject.onNext(value) }
-                runConcurrently(threads: 4, iterations: 2_000) { _ in
-                    runToCompletion(
-                        Observable.zip(subject.take(2), subject.take(3)) { $0 + $1 }, results: results,
-                        violations: violations)
-                }
-                if subject.hasObservers { violations.append("subject still has observers") }
+        let results = Recorder<[Int]>()
+        let violations = Recorder<String>()
+        let ok = finishesWithin {
+            let subject = ReplaySubject<Int>.create(bufferSize: 3)
+            for value in 1...3 { subject.onNext(value) }
+            runConcurrently(threads: 4, iterations: 2_000) { _ in
+                runToCompletion(
+                    Observable.zip(subject.take(2), subject.take(3)) { $0 + $1 }, results: results,
+                    violations: violations)
             }
-            return (ok, results.values, violations.values)
+            if subject.hasObservers { violations.append("subject still has observers") }
         }
-        #expect(outcome.0)
-        #expect(outcome.1.count == 2_000)
-        #expect(outcome.1.allSatisfy { $0 == [2, 4] })
-        #expect(outcome.2 == [])
-        #expect(scope.total == 0)
+        #expect(ok)
+        #expect(results.values.count == 2_000)
+        #expect(results.values.allSatisfy { $0 == [2, 4] })
+        #expect(violations.values == [])
     }
 
     // MARK: Crash (#2718)

@@ -7,25 +7,22 @@ extension Tag {
     @Tag static var stress: Self
 }
 
-@Suite(.tags(.stress)) struct SubjectStressTests {
+@Suite(.tags(.stress), .leakChecked) struct SubjectStressTests {
     private static let sends = 20_000
 
     @Test func concurrentOnNextIntoPublishSubjectIsSerialized() {
-        let (scope, _) = LiveResources.withScope {
-            let subject = PublishSubject<Int>()
-            let checkers = (0..<3).map { _ in ContractChecker<Int>() }
-            let subscriptions = checkers.map { subject.subscribe($0) }
-            runConcurrently(threads: 4, iterations: Self.sends) { subject.onNext($0) }
-            subject.onCompleted()
-            for checker in checkers {
-                #expect(checker.contractViolations == [])
-                #expect(checker.receivedElements.count == Self.sends)
-                #expect(Set(checker.receivedElements).count == Self.sends)
-                #expect(checker.terminalEvent == .completed)
-            }
-            for subscription in subscriptions { subscription.dispose() }
+        let subject = PublishSubject<Int>()
+        let checkers = (0..<3).map { _ in ContractChecker<Int>() }
+        let subscriptions = checkers.map { subject.subscribe($0) }
+        runConcurrently(threads: 4, iterations: Self.sends) { subject.onNext($0) }
+        subject.onCompleted()
+        for checker in checkers {
+            #expect(checker.contractViolations == [])
+            #expect(checker.receivedElements.count == Self.sends)
+            #expect(Set(checker.receivedElements).count == Self.sends)
+            #expect(checker.terminalEvent == .completed)
         }
-        #expect(scope.total == 0)
+        for subscription in subscriptions { subscription.dispose() }
     }
 
     @Test func concurrentAcceptIntoRelaysIsSerialized() {

@@ -2,8 +2,6 @@ import Streams
 import Testing
 
 @Suite struct BindOptionalTests {
-    struct TestError: Error, Equatable {}
-
     @Test func elementsReachRelaysOfOptionalsWrapped() {
         let publish = PublishRelay<Int?>()
         let behavior = BehaviorRelay<Int?>(value: nil)

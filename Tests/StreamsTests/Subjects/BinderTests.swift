@@ -3,13 +3,14 @@ import StreamsTest
 import Testing
 
 @Suite struct BinderTests {
+    let scheduler = TestScheduler(initialClock: 0)
+
     final class Label: @unchecked Sendable {
         // Unchecked Sendable: touched only on the test scheduler's thread.
         var text = ""
     }
 
     @Test func appliesElementsOnItsSchedulerAndHoldsTheTargetWeakly() {
-        let scheduler = TestScheduler(initialClock: 0)
         let values = scheduler.createHotObservable([.next(210, "a"), .next(220, "b"), .completed(300)])
         var label: Label? = Label()
         let texts = Recorder<String>()

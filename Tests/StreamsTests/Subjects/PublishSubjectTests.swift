@@ -2,9 +2,10 @@ import Streams
 import StreamsTest
 import Testing
 
-@Suite struct PublishSubjectTests {
+@Suite(.leakChecked) struct PublishSubjectTests {
+    let scheduler = TestScheduler(initialClock: 0)
+
     @Test func deliversToCurrentObserversOnly() {
-        let scheduler = TestScheduler(initialClock: 0)
         let subject = PublishSubject<Int>()
         let early = scheduler.createObserver(Int.self)
         let late = scheduler.createObserver(Int.self)
@@ -59,12 +60,9 @@ import Testing
     }
 
     @Test func releasesSubscriptionsOnDispose() {
-        let (scope, _) = LiveResources.withScope {
-            let subject = PublishSubject<Int>()
-            let subscription = subject.map { $0 + 1 }.subscribe(onNext: { _ in })
-            subject.onNext(1)
-            subscription.dispose()
-        }
-        #expect(scope.total == 0)
+        let subject = PublishSubject<Int>()
+        let subscription = subject.map { $0 + 1 }.subscribe(onNext: { _ in })
+        subject.onNext(1)
+        subscription.dispose()
     }
 }

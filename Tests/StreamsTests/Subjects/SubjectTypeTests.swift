@@ -3,6 +3,8 @@ import StreamsTest
 import Testing
 
 @Suite struct SubjectTypeTests {
+    let scheduler = TestScheduler(initialClock: 0)
+
     /// A subject of its own whose observer side takes strings and whose observable side emits
     /// their lengths: `multicast` works with any `SubjectType`.
     final class LengthSubject: SubjectType, @unchecked Sendable {  // the inner subject is thread-safe
@@ -65,14 +67,12 @@ import Testing
     }
 
     @Test func multicastPushesIntoAnySubjectType() {
-        let scheduler = TestScheduler(initialClock: 0)
         let words = scheduler.createHotObservable([.next(210, "one"), .next(220, "three"), .completed(230)])
         let res = scheduler.start { words.multicast(LengthSubject()).refCount() }
         #expect(res.events == [.next(210, 3), .next(220, 5), .completed(230)])
     }
 
     @Test func refCountWorksOnAnyConnectableObservableType() {
-        let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(230)])
         let connectable = CountingConnectable(xs.publish())
         let res = scheduler.start { connectable.refCount() }

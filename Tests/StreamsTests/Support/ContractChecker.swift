@@ -3,55 +3,40 @@ import Streams
 
 /// An observer that checks the Observable contract on everything it receives: calls never
 /// overlap, the grammar is `next* (error | completed)?`, and nothing follows a terminal event.
-final class ContractChecker<Element: Sendable>: ObserverType, @unchecked Sendable {
-    // Unchecked Sendable: `elements`/`terminal`/`violations` are guarded by `lock`; `inCall` has its own lock.
+final class ContractChecker<Element: Sendable>: ObserverType, Sendable {
+    /// What the checker has seen.
+    private struct Seen {
+        var elements: [Element] = []
+        var terminal: Event<Element>?
+        var violations: [String] = []
+    }
+
     private let inCall = Locked<Bool>(false)
-    private let lock = NSLock()
-    private var elements: [Element] = []
-    private var terminal: Event<Element>?
-    private var violations: [String] = []
+    private let seen = Locked(Seen())
 
     func on(_ event: Event<Element>) {
         let overlapping = inCall.withLock { busy in
             defer { busy = true }
             return busy
         }
-        if overlapping { record("overlapping call with \(event)") }
-        lock.lock()
-        if terminal != nil {
-            violations.append("\(event) after terminal \(terminal!)")
-        } else if case .next(let element) = event {
-            elements.append(element)
-        } else {
-            terminal = event
+        seen.withLock { seen in
+            if overlapping { seen.violations.append("overlapping call with \(event)") }
+            if let terminal = seen.terminal {
+                seen.violations.append("\(event) after terminal \(terminal)")
+            } else if case .next(let element) = event {
+                seen.elements.append(element)
+            } else {
+                seen.terminal = event
+            }
         }
-        lock.unlock()
         inCall.withLock { $0 = false }
     }
 
-    private func record(_ violation: String) {
-        lock.lock()
-        violations.append(violation)
-        lock.unlock()
-    }
+    var receivedElements: [Element] { seen.withLock { $0.elements } }
 
-    var receivedElements: [Element] {
-        lock.lock()
-        defer { lock.unlock() }
-        return elements
-    }
+    var terminalEvent: Event<Element>? { seen.withLock { $0.terminal } }
 
-    var terminalEvent: Event<Element>? {
-        lock.lock()
-        defer { lock.unlock() }
-        return terminal
-    }
-
-    var contractViolations: [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        return violations
-    }
+    var contractViolations: [String] { seen.withLock { $0.violations } }
 }
 
 /// Runs `body(i)` for i in 0..<count on `threads` concurrent threads and waits for all. The

@@ -4,7 +4,9 @@ import Testing
 
 /// The operators every trait shares, each the observable operator of the same name; exact events
 /// as RxSwift's `PrimitiveSequence` produces them on a test scheduler.
-@Suite struct PrimitiveSequenceOperatorsTests {
+@Suite(.leakChecked) struct PrimitiveSequenceOperatorsTests {
+    let scheduler = TestScheduler(initialClock: 0)
+
     /// Counts calls from `@Sendable` closures.
     final class Counter: Sendable {
         private let value = Locked(0)
@@ -19,161 +21,116 @@ import Testing
 
     @Test func deferredCallsTheFactoryForEverySubscription() {
         let counter = Counter()
-        let events = expectNoLeaks {
-            let scheduler = TestScheduler(initialClock: 0)
-            let single = Single<Int>.deferred { Single.just(counter.next() * 10) }
-            _ = single.subscribe()
-            return scheduler.start { single }.events
-        }
+        let single = Single<Int>.deferred { Single.just(counter.next() * 10) }
+        _ = single.subscribe()
+        let events = scheduler.start { single }.events
         #expect(events == [.next(200, 20), .completed(200)])
         #expect(counter.count == 2)
     }
 
     @Test func deferredFailsWithTheFactorysError() {
-        let events = expectNoLeaks {
-            TestScheduler(initialClock: 0).start { Maybe<Int>.deferred { throw TraitTestError(code: 3) } }.events
-        }
+        let events = TestScheduler(initialClock: 0).start { Maybe<Int>.deferred { throw TraitTestError(code: 3) } }
+            .events
         #expect(events == [.error(200, TraitTestError(code: 3))])
     }
 
     @Test func usingDisposesTheResourceAfterTheSequenceEnds() {
         let log = TraitLog()
-        let events = expectNoLeaks {
-            let scheduler = TestScheduler(initialClock: 0)
-            let xs = scheduler.createHotObservable([.next(230, 4), .completed(230)])
-            return scheduler.start {
-                Single<Int>.using(
-                    { LoggedResource(log, scheduler) },
-                    primitiveSequenceFactory: { _ in
-                        xs.asSingle().do(onDispose: { log.append("source disposed at \(scheduler.clock)") })
-                    })
-            }.events
-        }
+        let xs = scheduler.createHotObservable([.next(230, 4), .completed(230)])
+        let events = scheduler.start {
+            Single<Int>.using(
+                { LoggedResource(log, scheduler) },
+                primitiveSequenceFactory: { _ in
+                    xs.asSingle().do(onDispose: { log.append("source disposed at \(scheduler.clock)") })
+                })
+        }.events
         #expect(events == [.next(230, 4), .completed(230)])
         #expect(log.items == ["resource created at 200", "source disposed at 230", "resource disposed at 230"])
     }
 
     /// As RxSwift's `test_delay`: the completion follows the element one hop later.
     @Test func delayShiftsTheResultButNotAFailure() {
-        let (delayed, failed) = expectNoLeaks {
-            let scheduler = TestScheduler(initialClock: 0)
-            let xs = scheduler.createHotObservable([.next(210, 1), .completed(210)])
-            let delayed = scheduler.start { xs.asSingle().delay(.seconds(50), scheduler: scheduler) }
-            let other = TestScheduler(initialClock: 0)
-            let ys = other.createHotObservable([.error(210, TraitTestError(), Int.self)])
-            let failed = other.start { ys.asSingle().delay(.seconds(50), scheduler: other) }
-            return (delayed.events, failed.events)
-        }
-        #expect(delayed == [.next(260, 1), .completed(261)])
-        #expect(failed == [.error(210, TraitTestError())])
+        let xs = scheduler.createHotObservable([.next(210, 1), .completed(210)])
+        let delayed = scheduler.start { xs.asSingle().delay(.seconds(50), scheduler: scheduler) }
+        let other = TestScheduler(initialClock: 0)
+        let ys = other.createHotObservable([.error(210, TraitTestError(), Int.self)])
+        let failed = other.start { ys.asSingle().delay(.seconds(50), scheduler: other) }
+        #expect(delayed.events == [.next(260, 1), .completed(261)])
+        #expect(failed.events == [.error(210, TraitTestError())])
     }
 
     @Test func delaySubscriptionSubscribesLater() {
-        let (events, subscriptions) = expectNoLeaks {
-            let scheduler = TestScheduler(initialClock: 0)
-            let xs = scheduler.createColdObservable([.next(10, 1), .completed(10)])
-            let res = scheduler.start { xs.asSingle().delaySubscription(.seconds(30), scheduler: scheduler) }
-            return (res.events, xs.subscriptions)
-        }
-        #expect(events == [.next(240, 1), .completed(240)])
-        #expect(subscriptions == [Subscription(230, 240)])
+        let xs = scheduler.createColdObservable([.next(10, 1), .completed(10)])
+        let res = scheduler.start { xs.asSingle().delaySubscription(.seconds(30), scheduler: scheduler) }
+        #expect(res.events == [.next(240, 1), .completed(240)])
+        #expect(xs.subscriptions == [Subscription(230, 240)])
     }
 
     /// As RxSwift's `test_observeOn`: each event is its own hop, one tick apart on a test scheduler.
     @Test func observeOnDeliversOnTheScheduler() {
-        let events = expectNoLeaks {
-            let scheduler = TestScheduler(initialClock: 0)
-            return scheduler.start { Single.just(1).observe(on: scheduler) }.events
-        }
+        let events = scheduler.start { Single.just(1).observe(on: scheduler) }.events
         #expect(events == [.next(201, 1), .completed(202)])
     }
 
     @Test func subscribeOnSubscribesOnTheScheduler() {
-        let (events, subscribed) = expectNoLeaks {
-            let scheduler = TestScheduler(initialClock: 0)
-            let xs = scheduler.createColdObservable([.next(10, 1), .completed(10)])
-            let res = scheduler.start { xs.asSingle().subscribe(on: scheduler) }
-            return (res.events, xs.subscriptions.map(\.subscribe))
-        }
-        #expect(events == [.next(211, 1), .completed(211)])
-        #expect(subscribed == [201])
+        let xs = scheduler.createColdObservable([.next(10, 1), .completed(10)])
+        let res = scheduler.start { xs.asSingle().subscribe(on: scheduler) }
+        #expect(res.events == [.next(211, 1), .completed(211)])
+        #expect(xs.subscriptions.map(\.subscribe) == [201])
     }
 
     @Test func catchContinuesWithTheFallbackTrait() {
-        let events = expectNoLeaks {
-            let scheduler = TestScheduler(initialClock: 0)
-            let xs: TestableObservable<Never> = scheduler.createHotObservable([.error(220, TraitTestError())])
-            let ys: TestableObservable<Never> = scheduler.createColdObservable([.completed(10)])
-            return scheduler.start { xs.asCompletable().catch { _ in ys.asCompletable() } }.events
-        }
+        let xs: TestableObservable<Never> = scheduler.createHotObservable([.error(220, TraitTestError())])
+        let ys: TestableObservable<Never> = scheduler.createColdObservable([.completed(10)])
+        let events = scheduler.start { xs.asCompletable().catch { _ in ys.asCompletable() } }.events
         #expect(events == [.completed(230)])
     }
 
     @Test func retrySubscribesAgainAtEachFailureUpToTheCount() {
-        let (events, subscriptions) = expectNoLeaks {
-            let scheduler = TestScheduler(initialClock: 0)
-            let xs = scheduler.createColdObservable([.error(10, TraitTestError(), Int.self)])
-            let res = scheduler.start { xs.asSingle().retry(3) }
-            return (res.events, xs.subscriptions)
-        }
-        #expect(events == [.error(230, TraitTestError())])
-        #expect(subscriptions == [Subscription(200, 210), Subscription(210, 220), Subscription(220, 230)])
+        let xs = scheduler.createColdObservable([.error(10, TraitTestError(), Int.self)])
+        let res = scheduler.start { xs.asSingle().retry(3) }
+        #expect(res.events == [.error(230, TraitTestError())])
+        #expect(xs.subscriptions == [Subscription(200, 210), Subscription(210, 220), Subscription(220, 230)])
     }
 
     @Test func retryWhenResubscribesWhenTheHandlersSequenceEmits() {
         let counter = Counter()
-        let events = expectNoLeaks {
-            let scheduler = TestScheduler(initialClock: 0)
-            let flaky = Single<Int>.deferred {
-                counter.next() < 3 ? Single.error(TraitTestError()) : Single.just(7)
-            }
-            return scheduler.start {
-                flaky.retry(when: { (errors: Observable<TraitTestError>) in
-                    errors.flatMap { _ in Observable<Int>.timer(.seconds(5), scheduler: scheduler) }
-                })
-            }.events
+        let flaky = Single<Int>.deferred {
+            counter.next() < 3 ? Single.error(TraitTestError()) : Single.just(7)
         }
+        let events = scheduler.start {
+            flaky.retry(when: { (errors: Observable<TraitTestError>) in
+                errors.flatMap { _ in Observable<Int>.timer(.seconds(5), scheduler: scheduler) }
+            })
+        }.events
         #expect(events == [.next(210, 7), .completed(210)])
         #expect(counter.count == 3)
     }
 
     @Test func debugPassesEveryEventThrough() {
-        let events = expectNoLeaks {
-            TestScheduler(initialClock: 0).start { Maybe<Int>.empty().debug("maybe") }.events
-        }
+        let events = TestScheduler(initialClock: 0).start { Maybe<Int>.empty().debug("maybe") }.events
         #expect(events == [.completed(200)])
     }
 
     @Test func timeoutFailsOrSwitchesWhenNoResultArrivesInTime() {
-        let (failed, switched) = expectNoLeaks {
-            let scheduler = TestScheduler(initialClock: 0)
-            let failed = scheduler.start { Single<Int>.never().timeout(.seconds(50), scheduler: scheduler) }
-            let other = TestScheduler(initialClock: 0)
-            let switched = other.start {
-                Single<Int>.never().timeout(.seconds(50), other: Single.just(9), scheduler: other)
-            }
-            return (failed.events, switched.events)
+        let failed = scheduler.start { Single<Int>.never().timeout(.seconds(50), scheduler: scheduler) }
+        let other = TestScheduler(initialClock: 0)
+        let switched = other.start {
+            Single<Int>.never().timeout(.seconds(50), other: Single.just(9), scheduler: other)
         }
-        #expect(failed == [.error(250, StreamsError.timeout)])
-        #expect(switched == [.next(250, 9), .completed(250)])
+        #expect(failed.events == [.error(250, StreamsError.timeout)])
+        #expect(switched.events == [.next(250, 9), .completed(250)])
     }
 
     @Test func timerSucceedsWithZeroAfterTheDueTime() {
-        let events = expectNoLeaks {
-            let scheduler = TestScheduler(initialClock: 0)
-            return scheduler.start { Single<Int>.timer(.seconds(30), scheduler: scheduler) }.events
-        }
+        let events = scheduler.start { Single<Int>.timer(.seconds(30), scheduler: scheduler) }.events
         #expect(events == [.next(230, 0), .completed(230)])
     }
 
     @Test func errorAndNeverExistForEveryTrait() {
-        let (completable, maybe) = expectNoLeaks {
-            let scheduler = TestScheduler(initialClock: 0)
-            let completable = scheduler.start { Completable.error(TraitTestError(code: 1)) }
-            let maybe = TestScheduler(initialClock: 0).start { Maybe<Int>.never() }
-            return (completable.events, maybe.events)
-        }
-        #expect(completable == [.error(200, TraitTestError(code: 1))])
-        #expect(maybe == [])
+        let completable = scheduler.start { Completable.error(TraitTestError(code: 1)) }
+        let maybe = TestScheduler(initialClock: 0).start { Maybe<Int>.never() }
+        #expect(completable.events == [.error(200, TraitTestError(code: 1))])
+        #expect(maybe.events == [])
     }
 }

@@ -9,48 +9,10 @@ struct TraitTestError: Error, Equatable {
 }
 
 /// A thread-safe list of strings for recording the order of side effects.
-final class TraitLog: @unchecked Sendable {  // `storage` guarded by `lock`
-    private let lock = NSLock()
-    private var storage: [String] = []
-
-    func append(_ item: String) {
-        lock.lock()
-        storage.append(item)
-        lock.unlock()
-    }
-
-    var items: [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        return storage
-    }
-}
-
-/// Runs `body` in a fresh live-resource scope and expects every resource it created to be gone
-/// afterwards.
-func expectNoLeaks<T>(sourceLocation: SourceLocation = #_sourceLocation, _ body: () throws -> T) rethrows -> T {
-    let (scope, value) = try LiveResources.withScope(body)
-    #expect(scope.total == 0, "live resources left", sourceLocation: sourceLocation)
-    return value
-}
+typealias TraitLog = Log
 
 /// A thread-safe list of trait events (`MaybeEvent`, `CompletableEvent`, `SingleEvent`…), in order.
-final class TraitEventLog<Event>: @unchecked Sendable {  // `storage` guarded by `lock`
-    private let lock = NSLock()
-    private var storage: [Event] = []
-
-    func append(_ event: Event) {
-        lock.lock()
-        storage.append(event)
-        lock.unlock()
-    }
-
-    var items: [Event] {
-        lock.lock()
-        defer { lock.unlock() }
-        return storage
-    }
-}
+typealias TraitEventLog<Event> = Recorder<Event>
 
 /// A resource (for `using`) that logs its creation and disposal with the scheduler's clock.
 final class LoggedResource: Disposable {

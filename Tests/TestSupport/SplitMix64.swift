@@ -1,0 +1,19 @@
+/// A small deterministic pseudo-random generator (SplitMix64), so that tests over generated input
+/// (fuzzing the marble parser or the key decoder, random queries) are reproducible from a seed.
+package struct SplitMix64: RandomNumberGenerator {
+    private var state: UInt64
+
+    /// A generator that always produces the same values for the same `seed`.
+    package init(seed: UInt64) {
+        state = seed
+    }
+
+    /// The next pseudo-random value.
+    package mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var value = state
+        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+        return value ^ (value >> 31)
+    }
+}
