@@ -43,6 +43,12 @@ import Testing
         ) { $0.throttle(.seconds(30), latest: false, scheduler: $1) }
     }
 
+    @Test func audit() {
+        timed("Audit.md", "audit", source: "-a-b-----c-d-e---f-|", label: "audit(.seconds(30))") {
+            $0.audit(.seconds(30), scheduler: $1)
+        }
+    }
+
     @Test func delay() {
         timed("Delay.md", "delay", source: "-a-b-|", label: "delay(.seconds(20))") {
             $0.delay(.seconds(20), scheduler: $1)
