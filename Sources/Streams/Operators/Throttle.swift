@@ -24,7 +24,7 @@ extension ObservableType {
 }
 
 /// Not generic: the kept element is the engine's held element.
-private struct ThrottleState {
+struct ThrottleState {
     let dueSeconds: Double
     let latest: Bool
     var lastSent: RxTime?

@@ -99,6 +99,15 @@ extension InfallibleType {
         Infallible(asObservable().throttle(dueTime, latest: latest, scheduler: scheduler))
     }
 
+    /// Emits the latest element at the end of each `duration` that the first element after a quiet
+    /// period starts on `scheduler` (RxJS's `auditTime`).
+    ///
+    /// Timing: as the observable `audit`; completion with a held element waits for the timer to
+    /// emit it.
+    public func audit(_ duration: RxTimeInterval, scheduler: some SchedulerType) -> Infallible<Element> {
+        Infallible(asObservable().audit(duration, scheduler: scheduler))
+    }
+
     /// Emits each intermediate result of folding the elements into `seed`, in place.
     public func scan<Seed>(
         into seed: Seed, accumulator: @escaping @Sendable (inout Seed, Element) -> Void

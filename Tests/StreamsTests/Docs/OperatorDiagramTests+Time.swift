@@ -45,6 +45,26 @@ import Testing
         ) { $0.throttle(.seconds(30), latest: false, scheduler: $1) }
     }
 
+    @Test func audit() {
+        timed("Audit.md", "audit", source: "-a-b-----c-d-e---f-|", label: "audit(.seconds(30))") {
+            $0.audit(.seconds(30), scheduler: $1)
+        }
+    }
+
+    /// `audit`'s doc comment draws the guide's diagram (which `audit()` checks against the run).
+    @Test func auditsDocCommentDrawsTheGuidesDiagram() throws {
+        let guide = try String(contentsOf: GuideDiagrams.folder.appendingPathComponent("Audit.md"), encoding: .utf8)
+        let sourceURL = GuideDiagrams.folder.deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Sources/Streams/Operators/Audit.swift")
+        let source = try String(contentsOf: sourceURL, encoding: .utf8)
+        let block = try #require(
+            guide.components(separatedBy: "<!-- diagram:begin audit -->\n").last?
+                .components(separatedBy: "<!-- diagram:end audit -->").first)
+        let commented = block.split(separator: "\n").map { "    /// " + $0 }.joined(separator: "\n")
+        let drawsIt = source.contains(commented)
+        #expect(drawsIt, "Audit.swift's doc comment should show:\n\(commented)")
+    }
+
     @Test func delay() {
         timed("Delay.md", "delay", source: "-a-b-|", label: "delay(.seconds(20))") {
             $0.delay(.seconds(20), scheduler: $1)

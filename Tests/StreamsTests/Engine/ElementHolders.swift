@@ -80,6 +80,9 @@ extension Holder {
     static let throttle = Holder("throttle(25, latest: true)") { bench in
         operatorRig { $0.throttle(.seconds(25), latest: true, scheduler: bench.scheduler).map(\.name) }
     }
+    static let audit = Holder("audit(25)") { bench in
+        operatorRig { $0.audit(.seconds(25), scheduler: bench.scheduler).map(\.name) }
+    }
     static let sample = Holder("sample") { _ in twoInputRig { main, ticks in main.sample(ticks).map(\.name) } }
     static let distinctUntilChanged = Holder("distinctUntilChanged") { _ in
         operatorRig { $0.distinctUntilChanged { $0.name == $1.name }.map(\.name) }
@@ -118,7 +121,8 @@ extension Holder {
 
     /// The operators that keep a latest or pending element.
     static let operators: [Holder] = [
-        debounce, throttle, sample, distinctUntilChanged, distinctUntilChangedStage, distinctUntilChangedWideStage,
+        debounce, throttle, audit, sample, distinctUntilChanged, distinctUntilChangedStage,
+        distinctUntilChangedWideStage,
         scan, combineLatest, withLatestFrom, takeLast, buffer, window, delay,
     ]
 }

@@ -33,6 +33,23 @@ import Testing
                 .subscribes: [.next(210, "a"), .next(235, "c"), .next(240, "late d"), .next(260, "d")],
                 .sends: [.next(210, "a"), .next(235, "x"), .next(260, "d")],
             ]),
+        // b displaces a in the window a opened (due at 235); a late subscription opens its own
+        // window with c, and x, sent as a is released, is displaced by c in turn.
+        Displacement(
+            holder: .audit, steps: abc, victim: "a",
+            expected: [
+                .disposes: [],
+                .subscribes: [.next(235, "c"), .next(255, "late c")],
+                .sends: [.next(235, "c")],
+            ]),
+        // b is handed on when the window ends at 235 and released after its delivery.
+        Displacement(
+            holder: .audit, steps: [.main("a"), .main("b")], victim: "b",
+            expected: [
+                .disposes: [.next(235, "b")],
+                .subscribes: [.next(235, "b")],
+                .sends: [.next(235, "b"), .next(260, "x")],
+            ]),
         Displacement(
             holder: .sample, steps: [.main("a"), .main("b"), .other("t"), .main("c"), .other("u")], victim: "a",
             expected: [
@@ -102,6 +119,9 @@ import Testing
         .ending(
             .throttle, steps: [.main("a"), .main("b"), .complete], victim: "b",
             emitted: [.next(210, "a"), .next(235, "b")], end: 235, endsFirst: false),
+        // The completion at 220 waits for the window a opened: a, then completion, at 235.
+        .ending(
+            .audit, steps: [.main("a"), .complete], emitted: [.next(235, "a")], end: 235, endsFirst: false),
         .ending(
             .sample, steps: [.main("a"), .complete], emitted: [.next(220, "a")], end: 220, endsFirst: false),
         .ending(

@@ -28,6 +28,7 @@ import Testing
         Retention(holder: .shareReplayForever, live: [1, 1, 1]),
         Retention(holder: .debounce, live: [1, 0, 0]),
         Retention(holder: .throttle, live: [1, 0, 0]),
+        Retention(holder: .audit, live: [1, 0, 0]),
         Retention(holder: .sample, live: [1, 0, 0]),
         Retention(holder: .distinctUntilChanged, live: [1, 0, 0]),
         Retention(holder: .distinctUntilChangedStage, live: [1, 0, 0]),

@@ -19,6 +19,9 @@ import Testing
         // Drops b and c without a timer: no disposable is ever made.
         TimedOperator("throttle(25, latest: false)") { $1.throttle(.seconds(25), latest: false, scheduler: $0) }
             .expecting(disposes: [.next(210, "a")], sends: [.next(210, "a")]),
+        // a opens a window to 235 (b and c replace it), which emits c; x, sent at 235, opens the next.
+        TimedOperator("audit(25)") { $1.audit(.seconds(25), scheduler: $0) }
+            .expecting(disposes: [.next(235, "c")], sends: [.next(235, "c"), .next(260, "x")]),
         // x, sent at 230 while a is delivered, waits behind c: due at 250 with c, it runs a tick later.
         TimedOperator("delay(20)") { $1.delay(.seconds(20), scheduler: $0) }
             .expecting(

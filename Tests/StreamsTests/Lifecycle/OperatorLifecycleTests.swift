@@ -101,6 +101,7 @@ import Testing
         op("debounce") { scheduler, xs, _ in xs.debounce(.seconds(5), scheduler: scheduler) },
         op("throttle(latest: true)") { scheduler, xs, _ in xs.throttle(.seconds(15), latest: true, scheduler: scheduler) },
         op("throttle(latest: false)") { scheduler, xs, _ in xs.throttle(.seconds(15), latest: false, scheduler: scheduler) },
+        op("audit") { scheduler, xs, _ in xs.audit(.seconds(15), scheduler: scheduler) },
         op("delay") { scheduler, xs, _ in xs.delay(.seconds(5), scheduler: scheduler) },
         op("delaySubscription") { scheduler, xs, _ in xs.delaySubscription(.seconds(5), scheduler: scheduler) },
         op("timeout") { scheduler, xs, _ in xs.timeout(.seconds(50), scheduler: scheduler) },

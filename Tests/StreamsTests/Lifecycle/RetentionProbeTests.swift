@@ -188,6 +188,13 @@ import Testing
             let clock = s.subscribe(onError: { _ in scheduler.start() }, onCompleted: { scheduler.start() })
             return Disposables.create(subscription, clock)
         },
+        Probe("audit (virtual time)") { c, s in
+            let scheduler = TestScheduler(initialClock: 0)
+            let subscription = subscribeAll(s.map { $0 + c.offset }.audit(.seconds(1), scheduler: scheduler), c)
+            // The completion waits for the timer of the held element, which runs in virtual time.
+            let clock = s.subscribe(onError: { _ in scheduler.start() }, onCompleted: { scheduler.start() })
+            return Disposables.create(subscription, clock)
+        },
     ]
 
     /// The traits, each with the closures of its own `subscribe`.

@@ -78,6 +78,15 @@ final class ContractProbe: @unchecked Sendable {  // `elements`/`violations` gua
         #expect(elements.last == 1_999)
     }
 
+    /// The completion waits for the timer that holds the last element, so 1 999 is always emitted.
+    @Test func auditKeepsTheContractWithARealTimer() async {
+        let scheduler = ConcurrentDispatchQueueScheduler(qos: .default)
+        let probe = await drive { $0.audit(.microseconds(50), scheduler: scheduler) }
+        let (elements, violations) = probe.result
+        #expect(violations == [])
+        #expect(elements.last == 1_999)
+    }
+
     /// `interval` on a concurrent queue, with the real clock: GCD runs a timer's handler on
     /// whichever worker thread is free, so consecutive ticks may run on different threads, and
     /// each must see the count the previous one left. ThreadSanitizer reported a race on that

@@ -71,12 +71,13 @@ private func report(_ name: String) -> String {
             _ = scheduler.start { xs.take(for: .milliseconds(300), scheduler: scheduler) }
             _ = scheduler.start { xs.skip(.milliseconds(300), scheduler: scheduler) }
             _ = scheduler.start { xs.buffer(timeSpan: .milliseconds(300), count: 5, scheduler: scheduler) }
+            _ = scheduler.start { Observable.just(1).audit(.milliseconds(300), scheduler: scheduler) }
         }
         #expect(
             reports == [
                 report("throttle"), report("timeout"), report("interval"), report("timer"),
                 report("delaySubscription"), report("take(for:scheduler:)"), report("skip(_:scheduler:)"),
-                report("buffer(timeSpan:count:scheduler:)"),
+                report("buffer(timeSpan:count:scheduler:)"), report("audit"),
             ])
     }
 

@@ -34,6 +34,17 @@ import Testing
         #expect(throttled.events == [.next(210, 1), .next(240, 3), .completed(300)])
     }
 
+    /// b replaces a in the window a opened; c opens a window that the completion waits for.
+    @Test func auditUsesTheSchedulerAndItsCompletionWaitsForTheTimer() {
+        let events = expectNoLeaks {
+            let scheduler = TestScheduler(initialClock: 0)
+            let xs = scheduler.createHotObservable([.next(210, 1), .next(215, 2), .next(240, 3), .completed(245)])
+            return scheduler.start { xs.asInfallible(onErrorJustReturn: 0).audit(.seconds(10), scheduler: scheduler) }
+                .events
+        }
+        #expect(events == [.next(220, 2), .next(250, 3), .completed(250)])
+    }
+
     @Test func takeAndSkipWhile() {
         let taken = TestScheduler(initialClock: 0).start {
             Infallible.from([1, 2, 3, 1]).take(while: { $0 < 3 }, behavior: .inclusive)

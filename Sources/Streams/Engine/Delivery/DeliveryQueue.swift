@@ -4,11 +4,13 @@
 /// reentrantly from inside a delivery — waits here and is run by that thread, in the order it
 /// was decided. So observers never see overlapping calls and no lock is held while they run.
 ///
-/// States: idle (nobody delivering; the queue is empty); delivering (one thread owns the loop:
-/// ``submit(_:)`` queues, ``next()`` hands it the next item or, when empty, ends the loop).
+/// States: idle (nobody delivering; nothing waits once the owner unlocks); delivering (one thread
+/// owns the loop: ``submit(_:)`` and ``enqueue(_:)`` queue behind it, ``takeNext()`` hands it the
+/// next item, and ``hasNext()`` ends the loop when nothing waits).
 ///
-/// A value guarded by its owner's lock. The owner's loop is: under the lock, `submit` (or
-/// `hasNext` and `takeNext`); after unlocking, run the work; repeat while `hasNext` says so.
+/// A value guarded by its owner's lock. The owner's loop is: under the lock, claim it (``submit(_:)``,
+/// ``claimIfIdle()`` or ``claim()``); after unlocking, run the work; under the lock again, repeat
+/// ``takeNext()`` and run it outside the lock while ``hasNext()`` says work waits.
 struct DeliveryQueue<Work> {
     private var queued = OutputQueue<Work>()
     /// `true` while one thread runs the loop.

@@ -10,12 +10,13 @@
 /// no lock is held while it runs. ``emitNext(_:if:)`` is the allocation-free path for the common
 /// "accept this element and deliver it" transition.
 ///
-/// Invariants: `state` and `control` are touched only with `control`'s lock held; exactly one
+/// Invariants: `state` and `control`'s fields are touched only with `control`'s lock held (all but
+/// its delivery claim, an atomic word: ``SerialControl``); exactly one
 /// thread runs the delivery loop while it is claimed; once `control.isStopped` is set no transition
 /// runs and nothing new is queued; the timer's tick reaches ``timerFired(_:_:)`` only while its
 /// generation is current.
 class SerializingSink<Input, Output, State>: Sink<Input, Output>,
-    @unchecked Sendable  // `state` and `control` are guarded by `lock`
+    @unchecked Sendable  // `state` and `control`'s fields are guarded by `control`'s lock
 {
     private let control = SerialControl<Output>()
     @exclusivity(unchecked) private var state: State
