@@ -38,7 +38,7 @@ private struct AmbState<Element> {
     var winner: Int?
 
     /// Whether the child `key` is (or now becomes) the winner; losers go into `effects`.
-    mutating func wins(_ key: Int, _ effects: Effects<Element>) -> Bool {
+    mutating func wins(_ key: Int, _ effects: DeferredEffects<Element>) -> Bool {
         if let winner { return winner == key }
         winner = key
         for racer in racers where racer.key != key { effects.dispose(racer.child) }
@@ -70,7 +70,7 @@ private final class AmbSink<Element>: SerializingSink<Never, Element, AmbState<E
         }
     }
 
-    override func willDispose(_ state: inout AmbState<Element>, _ effects: Effects<Element>) {
+    override func willDispose(_ state: inout AmbState<Element>, _ effects: DeferredEffects<Element>) {
         for racer in state.racers { effects.dispose(racer.child) }
         state.racers = []
     }

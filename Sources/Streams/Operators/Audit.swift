@@ -35,19 +35,19 @@ struct AuditState {
     var isCompleting = false
 
     /// A source element: held, replacing the held one; it starts the timer unless one runs.
-    func received<Element>(_ element: Element, _ effects: Effects<Element>) {
+    func received<Element>(_ element: Element, _ effects: DeferredEffects<Element>) {
         effects.hold(element)
         if !effects.isTimerArmed { effects.armTimer(after: duration) }
     }
 
     /// The timer fired: emits the held element, then completes if the source has.
-    func durationEnded<Element>(_ effects: Effects<Element>) {
+    func durationEnded<Element>(_ effects: DeferredEffects<Element>) {
         effects.emitHeld()
         if isCompleting { effects.complete() }
     }
 
     /// The source completed: at once with nothing held, otherwise when the timer fires.
-    mutating func sourceCompleted<Element>(_ effects: Effects<Element>) {
+    mutating func sourceCompleted<Element>(_ effects: DeferredEffects<Element>) {
         if effects.isHolding {
             isCompleting = true
         } else {
@@ -56,7 +56,7 @@ struct AuditState {
     }
 
     /// The source failed: the held element is dropped and the error forwarded at once.
-    func sourceFailed<Element>(_ error: any Error, _ effects: Effects<Element>) {
+    func sourceFailed<Element>(_ error: any Error, _ effects: DeferredEffects<Element>) {
         effects.dropHeld()
         effects.fail(error)
     }
@@ -71,7 +71,7 @@ private final class AuditSink<Element>: SerializingSink<Element, Element, AuditS
         update { state, effects in state.received(element, effects) }
     }
 
-    override func timerFired(_ state: inout AuditState, _ effects: Effects<Element>) {
+    override func timerFired(_ state: inout AuditState, _ effects: DeferredEffects<Element>) {
         state.durationEnded(effects)
     }
 

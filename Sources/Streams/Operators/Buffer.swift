@@ -37,7 +37,7 @@ private struct BufferState<Element> {
     var buffer: [Element] = []
 
     /// Emits the buffer and starts the next window.
-    mutating func emitWindow(_ effects: Effects<[Element]>) {
+    mutating func emitWindow(_ effects: DeferredEffects<[Element]>) {
         effects.emit(buffer)
         buffer = []
         effects.armTimer(after: timeSpan)
@@ -56,7 +56,7 @@ private final class BufferSink<Element>: SerializingSink<Element, [Element], Buf
         }
     }
 
-    override func timerFired(_ state: inout BufferState<Element>, _ effects: Effects<[Element]>) {
+    override func timerFired(_ state: inout BufferState<Element>, _ effects: DeferredEffects<[Element]>) {
         state.emitWindow(effects)
     }
 
@@ -76,7 +76,7 @@ private final class BufferSink<Element>: SerializingSink<Element, [Element], Buf
         }
     }
 
-    override func willDispose(_ state: inout BufferState<Element>, _ effects: Effects<[Element]>) {
+    override func willDispose(_ state: inout BufferState<Element>, _ effects: DeferredEffects<[Element]>) {
         effects.release(state.buffer)
         state.buffer = []
     }

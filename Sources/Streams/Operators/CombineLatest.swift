@@ -28,24 +28,24 @@ extension Observable {
     }
 
     /// The latest values of `sides`, as an array per result.
-    static func combineLatest<Value>(sides: [Side<Value>]) -> Observable<[Value]> {
-        SidesProducer(sides: sides, initial: CombineLatestState<Value>(arity: sides.count)).asObservable()
+    static func combineLatest<Value>(sides: [SourceInput<Value>]) -> Observable<[Value]> {
+        MultiSourceProducer(sides: sides, initial: CombineLatestState<Value>(arity: sides.count)).asObservable()
     }
 }
 
-private struct CombineLatestState<Value>: SidesState {
+private struct CombineLatestState<Value>: MultiSourceState {
     static var emitsWhenEmpty: Bool { true }
     var values: [Value?]
     var valueCount = 0
-    var completion: SidesCompletion
+    var completion: MultiSourceCompletion
     var children: [DisposableNode] = []
 
     init(arity: Int) {
         values = Array(repeating: nil, count: arity)
-        completion = SidesCompletion(arity: arity)
+        completion = MultiSourceCompletion(arity: arity)
     }
 
-    mutating func received(_ value: Value, at index: Int, _ effects: Effects<[Value]>) {
+    mutating func received(_ value: Value, at index: Int, _ effects: DeferredEffects<[Value]>) {
         if values[index] == nil { valueCount += 1 }
         effects.replace(&values[index], with: value)
         if valueCount == values.count {
@@ -55,7 +55,7 @@ private struct CombineLatestState<Value>: SidesState {
         }
     }
 
-    mutating func releaseValues(_ effects: Effects<[Value]>) {
+    mutating func releaseValues(_ effects: DeferredEffects<[Value]>) {
         effects.release(values)
         values = []
     }

@@ -27,7 +27,7 @@ private final class DebounceSink<Element>: SerializingSink<Element, Element, RxT
         }
     }
 
-    override func timerFired(_ dueTime: inout RxTimeInterval, _ effects: Effects<Element>) {
+    override func timerFired(_ dueTime: inout RxTimeInterval, _ effects: DeferredEffects<Element>) {
         effects.emitHeld()
     }
 

@@ -31,14 +31,14 @@ private struct DelayState<Element> {
     /// `true` from a tick until what it emitted was delivered: the next timer is armed then.
     var isDelivering = false
 
-    mutating func received(_ event: Event<Element>, at now: RxTime, _ effects: Effects<Element>) {
+    mutating func received(_ event: Event<Element>, at now: RxTime, _ effects: DeferredEffects<Element>) {
         if queue.isEmpty, !isDelivering { effects.armTimer(after: dueTime) }
         queue.append((now, event))
     }
 
     /// The timer fired: emits the earliest waiting event. Returns `true` if it emitted one (the
     /// caller then calls ``delivered(at:_:)`` once it was delivered).
-    mutating func timerFired(_ effects: Effects<Element>) -> Bool {
+    mutating func timerFired(_ effects: DeferredEffects<Element>) -> Bool {
         guard !queue.isEmpty else { return false }
         isDelivering = true
         switch queue.removeFirst().event {
@@ -50,7 +50,7 @@ private struct DelayState<Element> {
     }
 
     /// What the timer emitted was delivered: arms the timer for the next waiting event.
-    mutating func delivered(at now: RxTime, _ effects: Effects<Element>) {
+    mutating func delivered(at now: RxTime, _ effects: DeferredEffects<Element>) {
         isDelivering = false
         guard let next = queue.first else { return }
         let elapsed = now.timeIntervalSince(next.arrived)
@@ -96,7 +96,7 @@ private final class DelaySink<Element>: SerializingSink<Element, Element, DelayS
         update { state, effects in state.delivered(at: now, effects) }
     }
 
-    override func willDispose(_ state: inout DelayState<Element>, _ effects: Effects<Element>) {
+    override func willDispose(_ state: inout DelayState<Element>, _ effects: DeferredEffects<Element>) {
         effects.release(state.queue)
         state.queue = []
     }

@@ -12,7 +12,7 @@
 // source, a counted inner, or the selector fails (disposing the rest). Disposal disposes the
 // outer subscription and every running inner. No scheduler is used.
 //
-// States: those of the higher-order state machine, `InnersState` (InnerSubscriptions.swift):
+// States: those of the higher-order state machine, `InnerSubscriptionsState` (InnerSubscriptions.swift):
 // running, outer done, stopped.
 
 extension ObservableType {

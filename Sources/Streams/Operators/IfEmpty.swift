@@ -97,7 +97,7 @@ private final class SwitchIfEmptySink<Element>:
     func childFailed(_ error: any Error, key: Int) { onError(error) }
     func childCompleted(key: Int) { update { _, effects in effects.complete() } }
 
-    override func willDispose(_ state: inout SwitchIfEmptyState<Element>, _ effects: Effects<Element>) {
+    override func willDispose(_ state: inout SwitchIfEmptyState<Element>, _ effects: DeferredEffects<Element>) {
         effects.dispose(state.fallback.take())
     }
 }

@@ -1,4 +1,4 @@
-// States: running, outer done, stopped (engine); see `InnersState` below.
+// States: running, outer done, stopped (engine); see `InnerSubscriptionsState` below.
 
 /// What a new inner observable of a higher-order operator does to the running ones.
 enum InnerPolicy: Sendable {
@@ -22,7 +22,7 @@ enum InnerPolicy: Sendable {
 ///
 /// Not generic: children are kept as their non-generic base class and waiting inners as
 /// objects, so the transitions of this hot path need no runtime type metadata.
-struct InnersState {
+struct InnerSubscriptionsState {
     let policy: InnerPolicy
     /// The running child of `latest`/`first`, or the first running child of a merge.
     var current: (key: Int, child: DisposableNode)?
@@ -51,7 +51,7 @@ struct InnersState {
 
     /// A new inner arrived: returns the key to subscribe it with now (then ``register(_:key:)``
     /// its child), or `nil` if it waits or is dropped. A replaced child is disposed.
-    mutating func admit<Output>(_ inner: AnyObject, _ effects: Effects<Output>) -> Int? {
+    mutating func admit<Output>(_ inner: AnyObject, _ effects: DeferredEffects<Output>) -> Int? {
         switch policy {
         case .first:
             guard current == nil else { return nil }
@@ -76,7 +76,7 @@ struct InnersState {
 
     /// For the pumping thread of a bounded merge: the next waiting inner and its key, or `nil`
     /// (and the pumping ends) when no slot is free or nothing waits.
-    mutating func nextWaiting<Output>(_ effects: Effects<Output>) -> (inner: AnyObject, key: Int)? {
+    mutating func nextWaiting<Output>(_ effects: DeferredEffects<Output>) -> (inner: AnyObject, key: Int)? {
         guard case .merge(let maxConcurrent) = policy, runningCount < maxConcurrent, !waiting.isEmpty else {
             isPumping = false
             completeIfDone(effects)
@@ -89,7 +89,7 @@ struct InnersState {
     /// Child `key` completed: moves it to `finished` (the caller releases it after unlocking);
     /// returns `true` if a waiting inner should now be pumped by the caller.
     mutating func childCompleted<Output>(
-        _ key: Int, _ effects: Effects<Output>, finished: inout DisposableNode?
+        _ key: Int, _ effects: DeferredEffects<Output>, finished: inout DisposableNode?
     ) -> Bool {
         if current?.key == key {
             finished = current.take()?.child
@@ -107,17 +107,17 @@ struct InnersState {
     }
 
     /// The outer source completed.
-    mutating func outerCompleted<Output>(_ effects: Effects<Output>) {
+    mutating func outerCompleted<Output>(_ effects: DeferredEffects<Output>) {
         outerDone = true
         completeIfDone(effects)
     }
 
-    private func completeIfDone<Output>(_ effects: Effects<Output>) {
+    private func completeIfDone<Output>(_ effects: DeferredEffects<Output>) {
         if outerDone, current == nil, others.isEmpty, waiting.isEmpty, !isPumping { effects.complete() }
     }
 
     /// The subscription ends: every running child is disposed, waiting inners released.
-    mutating func end<Output>(_ effects: Effects<Output>) {
+    mutating func end<Output>(_ effects: DeferredEffects<Output>) {
         effects.dispose(current.take()?.child)
         for child in others.values { effects.dispose(child) }
         others = [:]
@@ -127,12 +127,12 @@ struct InnersState {
 }
 
 /// The sink of every higher-order operator: receives the outer source and owns the inner
-/// subscriptions (``InnersState``).
+/// subscriptions (``InnerSubscriptionsState``).
 ///
 /// `Source` and `Inner` are the mapping's types as direct generic parameters: reaching them as
 /// `Mapping`'s associated types costs a runtime witness lookup on every element.
 final class InnerSubscriptionsSink<Source, Inner, Mapping: InnerMapping>:
-    SerializingSink<Source, Inner, InnersState>, ChildOwner,
+    SerializingSink<Source, Inner, InnerSubscriptionsState>, ChildOwner,
     @unchecked Sendable  // see SerializingSink
 where Mapping.Source == Source, Mapping.Result == Inner {
     private let mapping: Mapping
@@ -152,7 +152,7 @@ where Mapping.Source == Source, Mapping.Result == Inner {
         if case .merge(let maxConcurrent) = policy { isBounded = maxConcurrent != .max } else { isBounded = false }
         if case .first = policy { mapsOnlyWhenIdle = true } else { mapsOnlyWhenIdle = false }
         if case .latest = policy { filtersChildren = true } else { filtersChildren = false }
-        super.init(state: InnersState(policy: policy), downstream: downstream)
+        super.init(state: InnerSubscriptionsState(policy: policy), downstream: downstream)
     }
 
     override func onNext(_ element: Source) {
@@ -231,7 +231,7 @@ where Mapping.Source == Source, Mapping.Result == Inner {
         if pumps { pump() }
     }
 
-    override func willDispose(_ state: inout InnersState, _ effects: Effects<Inner>) {
+    override func willDispose(_ state: inout InnerSubscriptionsState, _ effects: DeferredEffects<Inner>) {
         state.end(effects)
     }
 }

@@ -28,13 +28,13 @@ private struct ObserveOnState<Element> {
     var waiting: [Event<Element>] = []
     var head = 0
 
-    mutating func received(_ event: Event<Element>, _ effects: Effects<Element>) {
+    mutating func received(_ event: Event<Element>, _ effects: DeferredEffects<Element>) {
         waiting.append(event)
         if !effects.isTimerArmed { effects.armTimerNow() }
     }
 
     /// A hop: delivers the earliest waiting event and schedules the next hop if more wait.
-    mutating func hop(_ effects: Effects<Element>) {
+    mutating func hop(_ effects: DeferredEffects<Element>) {
         guard head < waiting.count else { return }
         let event = waiting[head]
         head += 1
@@ -70,11 +70,11 @@ private final class ObserveOnSink<Element>: SerializingSink<Element, Element, Ob
         update { state, effects in state.received(event, effects) }
     }
 
-    override func timerFired(_ state: inout ObserveOnState<Element>, _ effects: Effects<Element>) {
+    override func timerFired(_ state: inout ObserveOnState<Element>, _ effects: DeferredEffects<Element>) {
         state.hop(effects)
     }
 
-    override func willDispose(_ state: inout ObserveOnState<Element>, _ effects: Effects<Element>) {
+    override func willDispose(_ state: inout ObserveOnState<Element>, _ effects: DeferredEffects<Element>) {
         effects.release(state.waiting)
         state.waiting = []
     }

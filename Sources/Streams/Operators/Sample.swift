@@ -35,7 +35,7 @@ private struct SampleState<Element, Tick> {
     var ticker: DisposableNode?
 
     /// A tick of the sampler: emits what is due, and completes after the source's end.
-    mutating func tick(_ effects: Effects<Element>) {
+    mutating func tick(_ effects: DeferredEffects<Element>) {
         if let element = element.take() {
             effects.emit(element)
         } else if let defaultValue {
@@ -66,7 +66,7 @@ private final class SampleSink<Element, Tick>: SerializingSink<Element, Element,
         update { state, effects in state.tick(effects) }
     }
 
-    override func willDispose(_ state: inout SampleState<Element, Tick>, _ effects: Effects<Element>) {
+    override func willDispose(_ state: inout SampleState<Element, Tick>, _ effects: DeferredEffects<Element>) {
         effects.dispose(state.ticker.take())
         effects.release(state.element.take())
     }

@@ -50,7 +50,7 @@ private final class SkipUntilSink<Element, Other>: SerializingSink<Element, Elem
     func childFailed(_ error: any Error, key: Int) { onError(error) }
     func childCompleted(key: Int) {}
 
-    override func willDispose(_ state: inout SkipUntilState<Other>, _ effects: Effects<Element>) {
+    override func willDispose(_ state: inout SkipUntilState<Other>, _ effects: DeferredEffects<Element>) {
         effects.dispose(state.trigger.take())
     }
 }

@@ -76,7 +76,7 @@ private final class TimedWindowSink<Element>: SerializingSink<Element, Element, 
         emitNext(element) { state in state.isOpen }
     }
 
-    override func timerFired(_ state: inout TimedWindowState, _ effects: Effects<Element>) {
+    override func timerFired(_ state: inout TimedWindowState, _ effects: DeferredEffects<Element>) {
         if state.takes { effects.complete() } else { state.isOpen = true }
     }
 }

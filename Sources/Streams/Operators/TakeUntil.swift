@@ -30,7 +30,7 @@ private final class TakeUntilSink<Element, Other>: SerializingSink<Element, Elem
     func childFailed(_ error: any Error, key: Int) { onError(error) }
     func childCompleted(key: Int) {}
 
-    override func willDispose(_ trigger: inout DisposableNode?, _ effects: Effects<Element>) {
+    override func willDispose(_ trigger: inout DisposableNode?, _ effects: DeferredEffects<Element>) {
         effects.dispose(trigger.take())
     }
 }

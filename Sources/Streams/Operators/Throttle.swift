@@ -30,7 +30,7 @@ struct ThrottleState {
     var lastSent: RxTime?
     var isCompleting = false
 
-    mutating func received<Element>(_ element: Element, at now: RxTime, _ effects: Effects<Element>) {
+    mutating func received<Element>(_ element: Element, at now: RxTime, _ effects: DeferredEffects<Element>) {
         let remaining = lastSent.map { dueSeconds - now.timeIntervalSince($0) } ?? 0
         if remaining <= 0 {
             effects.dropHeld()
@@ -43,7 +43,7 @@ struct ThrottleState {
         if !waiting { effects.armTimer(after: .fromSeconds(remaining)) }
     }
 
-    mutating func windowEnded<Element>(at now: RxTime, _ effects: Effects<Element>) {
+    mutating func windowEnded<Element>(at now: RxTime, _ effects: DeferredEffects<Element>) {
         if effects.isHolding {
             lastSent = now
             effects.emitHeld()

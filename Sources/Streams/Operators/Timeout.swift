@@ -108,7 +108,7 @@ private final class TimeoutSink<Element>: SerializingSink<Never, Element, Timeou
         subscribeChild(other, owner: self, key: TimeoutState<Element>.otherKey) { state, child in state.live = child }
     }
 
-    override func willDispose(_ state: inout TimeoutState<Element>, _ effects: Effects<Element>) {
+    override func willDispose(_ state: inout TimeoutState<Element>, _ effects: DeferredEffects<Element>) {
         effects.dispose(state.live.take())
     }
 }

@@ -50,13 +50,13 @@ private struct WindowState<Element> {
     var window = PublishSubject<Element>()
     var countInWindow = 0
 
-    mutating func open(_ effects: Effects<WindowStep<Element>>) {
+    mutating func open(_ effects: DeferredEffects<WindowStep<Element>>) {
         effects.emit(.open(window))
         effects.armTimer(after: timeSpan)
     }
 
     /// Closes the current window and opens the next.
-    mutating func rollOver(_ effects: Effects<WindowStep<Element>>) {
+    mutating func rollOver(_ effects: DeferredEffects<WindowStep<Element>>) {
         effects.emit(.send(window, .completed))
         effects.release(window)
         window = PublishSubject()
@@ -78,7 +78,7 @@ private final class WindowSink<Element>: SerializingSink<Element, WindowStep<Ele
         }
     }
 
-    override func timerFired(_ state: inout WindowState<Element>, _ effects: Effects<WindowStep<Element>>) {
+    override func timerFired(_ state: inout WindowState<Element>, _ effects: DeferredEffects<WindowStep<Element>>) {
         state.rollOver(effects)
     }
 

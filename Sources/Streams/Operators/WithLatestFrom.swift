@@ -61,7 +61,7 @@ private final class WithLatestFromSink<First, Second>:
     func childFailed(_ error: any Error, key: Int) { onError(error) }
     func childCompleted(key: Int) {}
 
-    override func willDispose(_ state: inout WithLatestFromState<Second>, _ effects: Effects<(First, Second)>) {
+    override func willDispose(_ state: inout WithLatestFromState<Second>, _ effects: DeferredEffects<(First, Second)>) {
         effects.dispose(state.second.take())
         effects.release(state.latest.take())
     }

@@ -27,8 +27,8 @@ extension Observable {
     }
 
     /// The n-th values of `sides`, as an array per result.
-    static func zip<Value>(sides: [Side<Value>], rules: ZipCompletion) -> Observable<[Value]> {
-        SidesProducer(sides: sides, initial: ZipState<Value>(arity: sides.count, rules: rules)).asObservable()
+    static func zip<Value>(sides: [SourceInput<Value>], rules: ZipCompletion) -> Observable<[Value]> {
+        MultiSourceProducer(sides: sides, initial: ZipState<Value>(arity: sides.count, rules: rules)).asObservable()
     }
 }
 
@@ -40,20 +40,20 @@ enum ZipCompletion {
     case collection
 }
 
-private struct ZipState<Value>: SidesState {
+private struct ZipState<Value>: MultiSourceState {
     static var emitsWhenEmpty: Bool { false }
     let rules: ZipCompletion
     var queues: [[Value]]
-    var completion: SidesCompletion
+    var completion: MultiSourceCompletion
     var children: [DisposableNode] = []
 
     init(arity: Int, rules: ZipCompletion) {
         self.rules = rules
         queues = Array(repeating: [], count: arity)
-        completion = SidesCompletion(arity: arity)
+        completion = MultiSourceCompletion(arity: arity)
     }
 
-    mutating func received(_ value: Value, at index: Int, _ effects: Effects<[Value]>) {
+    mutating func received(_ value: Value, at index: Int, _ effects: DeferredEffects<[Value]>) {
         queues[index].append(value)
         if queues.allSatisfy({ !$0.isEmpty }) {
             var values: [Value] = []
@@ -65,7 +65,7 @@ private struct ZipState<Value>: SidesState {
         }
     }
 
-    mutating func releaseValues(_ effects: Effects<[Value]>) {
+    mutating func releaseValues(_ effects: DeferredEffects<[Value]>) {
         effects.release(queues)
         queues = []
     }

@@ -46,7 +46,7 @@ private struct ElementCount<Element>: SinkMaking {
 }
 
 /// The state is whether completion without an element is an error; the element itself is held by
-/// the engine (``Effects/hold(_:)``).
+/// the engine (``DeferredEffects/hold(_:)``).
 private final class ElementCountSink<Element>: SerializingSink<Element, Element, Bool>,
     @unchecked Sendable  // see SerializingSink
 {

@@ -3,12 +3,12 @@ import Testing
 @testable import Streams
 
 /// `audit`'s state machine (`AuditState`) on its own: each transition's effects, with no sink, no
-/// scheduler and no clock (`EffectsRecorder`).
+/// scheduler and no clock (`DeferredEffectsRecorder`).
 @Suite struct AuditStateTests {
-    typealias Outcome = EffectsRecorder<String>.Outcome
+    typealias Outcome = DeferredEffectsRecorder<String>.Outcome
     struct TestError: Error {}
 
-    private let effects = EffectsRecorder<String>()
+    private let effects = DeferredEffectsRecorder<String>()
     private var state = AuditState(duration: .seconds(30))
 
     @Test mutating func theFirstElementIsHeldAndStartsTheTimer() {
@@ -43,7 +43,7 @@ import Testing
     @Test mutating func completionWithNothingHeldCompletesAtOnce() {
         #expect(effects.update { state.sourceCompleted($0) } == Outcome(ending: .completed))
 
-        let afterAWindow = EffectsRecorder<String>()
+        let afterAWindow = DeferredEffectsRecorder<String>()
         _ = afterAWindow.update { state.received("a", $0) }
         _ = afterAWindow.fire { state.durationEnded($0) }
         #expect(afterAWindow.update { state.sourceCompleted($0) } == Outcome(ending: .completed))

@@ -4,11 +4,11 @@ import Testing
 @testable import Streams
 
 /// `throttle`'s state machine (`ThrottleState`) on its own: the clock is an argument of each
-/// transition, so no scheduler is needed (`EffectsRecorder`).
+/// transition, so no scheduler is needed (`DeferredEffectsRecorder`).
 @Suite struct ThrottleStateTests {
-    typealias Outcome = EffectsRecorder<String>.Outcome
+    typealias Outcome = DeferredEffectsRecorder<String>.Outcome
 
-    private let effects = EffectsRecorder<String>()
+    private let effects = DeferredEffectsRecorder<String>()
     private var state = ThrottleState(dueSeconds: 50, latest: true)
 
     /// The clock `seconds` after an arbitrary origin.

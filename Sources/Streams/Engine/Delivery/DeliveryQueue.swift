@@ -1,5 +1,5 @@
 /// The serial-delivery discipline of the subjects (``SubjectCore``; a ``SerializingSink`` keeps
-/// the same discipline with an atomic claim word, see ``SerialControl``): at most one thread
+/// the same discipline with an atomic claim word, see ``SerializingSinkCore``): at most one thread
 /// delivers at a time, and work decided meanwhile — on another thread, or
 /// reentrantly from inside a delivery — waits here and is run by that thread, in the order it
 /// was decided. So observers never see overlapping calls and no lock is held while they run.

@@ -3,7 +3,7 @@
 /// lock and one serial-delivery queue.
 ///
 /// An operator subclasses it and describes its inputs as transitions of `State`: ``update(_:)``
-/// runs one under the lock and the ``Effects`` it records (events to deliver, disposables to
+/// runs one under the lock and the ``DeferredEffects`` it records (events to deliver, disposables to
 /// dispose, values to release, the timer to arm) are carried out after unlocking. Delivery is
 /// serialized: an event decided while another thread (or a reentrant call) delivers is queued and
 /// delivered by that thread, in decision order, so downstream never sees overlapping calls and
@@ -11,14 +11,14 @@
 /// "accept this element and deliver it" transition.
 ///
 /// Invariants: `state` and `control`'s fields are touched only with `control`'s lock held (all but
-/// its delivery claim, an atomic word: ``SerialControl``); exactly one
+/// its delivery claim, an atomic word: ``SerializingSinkCore``); exactly one
 /// thread runs the delivery loop while it is claimed; once `control.isStopped` is set no transition
 /// runs and nothing new is queued; the timer's tick reaches ``timerFired(_:_:)`` only while its
 /// generation is current.
 class SerializingSink<Input, Output, State>: Sink<Input, Output>,
     @unchecked Sendable  // `state` and `control`'s fields are guarded by `control`'s lock
 {
-    private let control = SerialControl<Output>()
+    private let control = SerializingSinkCore<Output>()
     @exclusivity(unchecked) private var state: State
     /// The timer's scheduler with a clock, or ``NoClock`` for a sink without one. Not an
     /// optional (nor an enum with existential payloads): unwrapping one copies the existential
@@ -60,13 +60,13 @@ class SerializingSink<Input, Output, State>: Sink<Input, Output>,
     /// through the caller's locals, so no generic result needs its metadata either.
     @discardableResult
     @inline(never)
-    final func update(_ transition: (inout State, Effects<Output>) -> Void) -> Bool {
+    final func update(_ transition: (inout State, DeferredEffects<Output>) -> Void) -> Bool {
         control.lock()
         guard !control.isStopped else {
             control.unlock()
             return false
         }
-        transition(&state, Effects(control))
+        transition(&state, DeferredEffects(control))
         guard control.hasWork else {
             control.unlock()
             return true
@@ -107,8 +107,8 @@ class SerializingSink<Input, Output, State>: Sink<Input, Output>,
 
     /// Takes what the transition left to do and releases the lock.
     @inline(never)
-    private func takeWork() -> TransitionWork {
-        var work = TransitionWork(deliver: control.claimDelivery())
+    private func takeWork() -> WorkAfterUnlocking {
+        var work = WorkAfterUnlocking(deliver: control.claimDelivery())
         // Only what is there: moving an empty list still costs a few dozen instructions.
         if !control.disposals.isEmpty { work.disposals = control.disposals.take() }
         if !control.releases.isEmpty { work.releases = control.releases.take() }
@@ -122,7 +122,7 @@ class SerializingSink<Input, Output, State>: Sink<Input, Output>,
     /// Carries out a transition's work, outside the lock: disposes and releases, schedules the
     /// timer, then delivers what was decided.
     @inline(never)
-    private func carryOut(_ work: consuming TransitionWork) {
+    private func carryOut(_ work: consuming WorkAfterUnlocking) {
         work.disposals.disposeAll()
         if case .none = work.timerDue {} else { schedule(work.timerDue, generation: work.timerGeneration) }
         if work.deliver {
@@ -260,7 +260,7 @@ class SerializingSink<Input, Output, State>: Sink<Input, Output>,
     }
 
     /// The operator's transition for its timer's tick. Only operators that arm a timer override it.
-    func timerFired(_ state: inout State, _ effects: Effects<Output>) {
+    func timerFired(_ state: inout State, _ effects: DeferredEffects<Output>) {
         preconditionFailure("\(type(of: self)) armed a timer but does not handle it")
     }
 
@@ -268,7 +268,7 @@ class SerializingSink<Input, Output, State>: Sink<Input, Output>,
 
     /// The operator's transition when the subscription ends (disposal or a delivered terminal
     /// event): moves inner subscriptions and held elements into `effects`.
-    func willDispose(_ state: inout State, _ effects: Effects<Output>) {}
+    func willDispose(_ state: inout State, _ effects: DeferredEffects<Output>) {}
 
     override final func disposeResources() {
         control.lock()
@@ -281,7 +281,7 @@ class SerializingSink<Input, Output, State>: Sink<Input, Output>,
         let discarded = control.discarded.removeAll()
         var timer = DisposalList()
         control.timer.cancelAll(into: &timer)
-        willDispose(&state, Effects(control))
+        willDispose(&state, DeferredEffects(control))
         let disposals = control.disposals.take()
         let releases = control.releases.take()
         control.unlock()

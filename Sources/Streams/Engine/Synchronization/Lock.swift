@@ -77,7 +77,7 @@ package enum HeldLocks {
 class LockingObject: @unchecked Sendable {  // the lock word is the synchronisation
     private var lockWord = streams_lock_t()
     /// A second atomic word, right after the lock word (8 bytes in): the owner's state that is
-    /// changed without the lock (``SerialControl``'s delivery claim). Only touched through
+    /// changed without the lock (``SerializingSinkCore``'s delivery claim). Only touched through
     /// ``claimWord``.
     private var claimStorage = 0
 

@@ -2,7 +2,7 @@ import Testing
 
 @testable import Streams
 
-/// An operator's state machine without a sink or a scheduler: the `Effects` its transitions
+/// An operator's state machine without a sink or a scheduler: the `DeferredEffects` its transitions
 /// record into, read back after each transition as the engine would carry them out after
 /// unlocking (Docs/Internals.md, "Testing the state machine").
 ///
@@ -11,7 +11,7 @@ import Testing
 /// deliver, displaced elements, nodes to dispose, a timer request, the terminal event — comes
 /// out in its ``Outcome``. One thread only: the control's lock is not taken, as nothing else
 /// can reach it.
-final class EffectsRecorder<Output> {
+final class DeferredEffectsRecorder<Output> {
     /// How a transition left the timer.
     enum Timer: Equatable {
         /// Untouched (or re-armed and then cancelled in the same transition).
@@ -44,7 +44,7 @@ final class EffectsRecorder<Output> {
         var ending: Ending?
     }
 
-    private let control = SerialControl<Output>()
+    private let control = SerializingSinkCore<Output>()
 
     /// The element the engine holds for the operator (`hold`), if any.
     var held: Output? { control.held.elements.first }
@@ -54,19 +54,19 @@ final class EffectsRecorder<Output> {
     var isStopped: Bool { control.isStopped }
 
     /// Runs `transition` as the sink's `update` would; `nil` (nothing run) once stopped.
-    func update(_ transition: (Effects<Output>) -> Void) -> Outcome? {
+    func update(_ transition: (DeferredEffects<Output>) -> Void) -> Outcome? {
         guard !control.isStopped else { return nil }
         let wasArmed = control.timer.isArmed
-        transition(Effects(control))
+        transition(DeferredEffects(control))
         return takeOutcome(wasArmed: wasArmed)
     }
 
     /// The armed timer fires: the tick is accepted (the timer is then idle), as the engine's
     /// `tick(generation:)` does, and `transition` runs. `nil` if no timer was armed or the sink
     /// has stopped.
-    func fire(_ transition: (Effects<Output>) -> Void) -> Outcome? {
+    func fire(_ transition: (DeferredEffects<Output>) -> Void) -> Outcome? {
         guard !control.isStopped, control.timer.isArmed else { return nil }
-        let effects = Effects(control)
+        let effects = DeferredEffects(control)
         guard effects.acceptTick(control.timer.generation) else { return nil }
         transition(effects)
         return takeOutcome(wasArmed: false)
@@ -95,7 +95,7 @@ final class EffectsRecorder<Output> {
     }
 }
 
-extension EffectsRecorder.Outcome: Equatable where Output: Equatable {
+extension DeferredEffectsRecorder.Outcome: Equatable where Output: Equatable {
     /// Equal when they decided the same: the same elements, the same nodes (by identity), the same
     /// timer request and ending.
     static func == (lhs: Self, rhs: Self) -> Bool {

@@ -4,29 +4,29 @@
 // (CombineLatest+Zip+Arity.swift, generated) erase each source's elements to `Any` on the way in
 // and cast them back in the result selector, which runs after delivery.
 //
-// States: each operator's own (CombineLatest.swift, Zip.swift) behind one ``SidesSink``; stopped
+// States: each operator's own (CombineLatest.swift, Zip.swift) behind one ``MultiSourceSink``; stopped
 // (engine).
 
 /// One source of a multi-source operator whose elements reach the sink as `Value`.
 ///
-/// A class rather than a protocol with a primary associated type: an array of `any Side<Value>`
+/// A class rather than a protocol with a primary associated type: an array of `any SourceInput<Value>`
 /// needs the runtime's support for parameterized existentials (macOS 13 / iOS 16), and the
 /// package supports macOS 10.15 / iOS 13. One small object per source, made when the operator
 /// is built (not per subscription).
-class Side<Value>: @unchecked Sendable {  // immutable: subclasses hold one `let` observable
+class SourceInput<Value>: @unchecked Sendable {  // immutable: subclasses hold one `let` observable
     /// A child for this source, reporting to `owner` as `key`; not subscribed yet.
     func makeChild<Owner: ChildOwner>(owner: Owner, key: Int) -> DisposableNode where Owner.ChildElement == Value {
-        preconditionFailure("Side.makeChild is overridden by every side")
+        preconditionFailure("SourceInput.makeChild is overridden by every input")
     }
 
     /// Subscribes `child` (made by ``makeChild(owner:key:)``) to the source.
     func start(_ child: DisposableNode) {
-        preconditionFailure("Side.start is overridden by every side")
+        preconditionFailure("SourceInput.start is overridden by every input")
     }
 }
 
 /// A source whose elements are the operator's values.
-final class SameTypeSide<Value>: Side<Value>, @unchecked Sendable {  // immutable
+final class SameTypeSourceInput<Value>: SourceInput<Value>, @unchecked Sendable {  // immutable
     private let source: Observable<Value>
 
     init(source: Observable<Value>) { self.source = source }
@@ -44,7 +44,7 @@ final class SameTypeSide<Value>: Side<Value>, @unchecked Sendable {  // immutabl
 }
 
 /// A source whose elements reach the operator as `Any`.
-final class ErasedSide<Element>: Side<Any>, @unchecked Sendable {  // immutable
+final class ErasedSourceInput<Element>: SourceInput<Any>, @unchecked Sendable {  // immutable
     private let source: Observable<Element>
 
     init(source: Observable<Element>) { self.source = source }
@@ -71,35 +71,35 @@ private final class Eraser<Element, Owner: ChildOwner>: ChildOwner where Owner.C
 
 extension Collection where Element: ObservableType {
     /// The collection's sources as sides of the same element type.
-    var sameTypeSides: [Side<Element.Element>] { map { SameTypeSide(source: $0.asObservable()) } }
+    var sameTypeSides: [SourceInput<Element.Element>] { map { SameTypeSourceInput(source: $0.asObservable()) } }
 }
 
 /// The state of a multi-source operator: one transition per event of a side, delivering arrays
 /// of values.
-protocol SidesState<Value> {
+protocol MultiSourceState<Value> {
     associatedtype Value
     /// Every side's subscription, in side order (stored before any is subscribed).
     var children: [DisposableNode] { get set }
     /// Which sides have completed; the operator completes when all have.
-    var completion: SidesCompletion { get set }
-    /// Side `index` emitted `value`.
-    mutating func received(_ value: Value, at index: Int, _ effects: Effects<[Value]>)
+    var completion: MultiSourceCompletion { get set }
+    /// Source `index` emitted `value`.
+    mutating func received(_ value: Value, at index: Int, _ effects: DeferredEffects<[Value]>)
     /// The subscription ended: hands every value still held to `effects`.
-    mutating func releaseValues(_ effects: Effects<[Value]>)
+    mutating func releaseValues(_ effects: DeferredEffects<[Value]>)
     /// Whether the operator of no sources emits `[]` before completing (RxSwift's
     /// `combineLatest` does; its `zip` only completes).
     static var emitsWhenEmpty: Bool { get }
 }
 
-/// The observable of a multi-source operator: every side is subscribed at subscription, in order;
+/// The observable of a multi-source operator: every source is subscribed at subscription, in order;
 /// with no sides it completes at once, after emitting `[]` if the state says so.
-struct SidesProducer<State: SidesState>: Producer {
-    let sides: [Side<State.Value>]
+struct MultiSourceProducer<State: MultiSourceState>: Producer {
+    let sides: [SourceInput<State.Value>]
     /// The state each subscription starts from.
     let initial: State
 
     func subscribe(_ receiver: Receiver<[State.Value]>) -> any Disposable {
-        let sink = SidesSink(state: initial, downstream: receiver)
+        let sink = MultiSourceSink(state: initial, downstream: receiver)
         guard !sides.isEmpty else {
             sink.update { _, effects in
                 if State.emitsWhenEmpty { effects.emit([]) }
@@ -116,7 +116,7 @@ struct SidesProducer<State: SidesState>: Producer {
 
 /// The sink of a multi-source operator: each side's events become transitions of `State`; the
 /// first error fails it.
-final class SidesSink<State: SidesState>: SerializingSink<Never, [State.Value], State>, ChildOwner,
+final class MultiSourceSink<State: MultiSourceState>: SerializingSink<Never, [State.Value], State>, ChildOwner,
     @unchecked Sendable  // see SerializingSink
 {
     override func onNext(_ element: Never) {}
@@ -133,7 +133,7 @@ final class SidesSink<State: SidesState>: SerializingSink<Never, [State.Value], 
         }
     }
 
-    override func willDispose(_ state: inout State, _ effects: Effects<[State.Value]>) {
+    override func willDispose(_ state: inout State, _ effects: DeferredEffects<[State.Value]>) {
         for child in state.children { effects.dispose(child) }
         state.children = []
         state.releaseValues(effects)
@@ -141,13 +141,13 @@ final class SidesSink<State: SidesState>: SerializingSink<Never, [State.Value], 
 }
 
 /// Which sides of a multi-source operator have completed.
-struct SidesCompletion {
+struct MultiSourceCompletion {
     private var isDone: [Bool]
     private var doneCount = 0
 
     init(arity: Int) { isDone = Array(repeating: false, count: arity) }
 
-    /// Records that side `index` completed; `true` once every side has.
+    /// Records that source `index` completed; `true` once every source has.
     mutating func complete(_ index: Int) -> Bool {
         if !isDone[index] {
             isDone[index] = true
@@ -156,7 +156,7 @@ struct SidesCompletion {
         return doneCount == isDone.count
     }
 
-    /// `true` if every side but `index` has completed.
+    /// `true` if every source but `index` has completed.
     func othersDone(besides index: Int) -> Bool {
         doneCount - (isDone[index] ? 1 : 0) == isDone.count - 1
     }
@@ -168,7 +168,7 @@ enum FixedArity {
     case zip
 
     /// The operator over `sides`, as arrays of erased values.
-    func observe(_ sides: [Side<Any>]) -> Observable<[Any]> {
+    func observe(_ sides: [SourceInput<Any>]) -> Observable<[Any]> {
         switch self {
         case .combineLatest: Observable<Any>.combineLatest(sides: sides)
         case .zip: Observable<Any>.zip(sides: sides, rules: .arity)
@@ -183,8 +183,8 @@ extension Observable {
         _ operation: FixedArity, _ sources: repeat each Source,
         resultSelector: @escaping @Sendable (repeat (each Source).Element) throws -> Element
     ) -> Observable<Element> {
-        var sides: [Side<Any>] = []
-        for source in repeat each sources { sides.append(ErasedSide(source: source.asObservable())) }
+        var sides: [SourceInput<Any>] = []
+        for source in repeat each sources { sides.append(ErasedSourceInput(source: source.asObservable())) }
         return selecting(from: operation.observe(sides), resultSelector)
     }
 
@@ -195,7 +195,7 @@ extension Observable {
         values.map { values in
             var index = 0
             func next<Cast>() -> Cast {
-                // Side `index` only ever delivers elements of its own type: the cast cannot fail.
+                // Source `index` only ever delivers elements of its own type: the cast cannot fail.
                 defer { index += 1 }
                 return values[index] as! Cast
             }

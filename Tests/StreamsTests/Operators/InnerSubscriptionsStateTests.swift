@@ -2,13 +2,13 @@ import Testing
 
 @testable import Streams
 
-/// The higher-order operators' state machine (`InnersState`, InnerSubscriptions.swift) on its
+/// The higher-order operators' state machine (`InnerSubscriptionsState`, InnerSubscriptions.swift) on its
 /// own: which inner runs, waits or is dropped, which child is disposed, and when the whole
-/// completes — with plain nodes for children and no subscription (`EffectsRecorder`).
-@Suite struct InnersStateTests {
-    typealias Outcome = EffectsRecorder<Int>.Outcome
+/// completes — with plain nodes for children and no subscription (`DeferredEffectsRecorder`).
+@Suite struct InnerSubscriptionsStateTests {
+    typealias Outcome = DeferredEffectsRecorder<Int>.Outcome
 
-    private let effects = EffectsRecorder<Int>()
+    private let effects = DeferredEffectsRecorder<Int>()
     private let inners = (0..<3).map { _ in Inner() }
     private let children = (0..<3).map { _ in DisposableNode() }
 
@@ -16,7 +16,7 @@ import Testing
     final class Inner {}
 
     /// Admits inner `index` and, if it is admitted, registers its child as the sink does.
-    private func start(_ index: Int, in state: inout InnersState) -> (key: Int?, outcome: Outcome?) {
+    private func start(_ index: Int, in state: inout InnerSubscriptionsState) -> (key: Int?, outcome: Outcome?) {
         var key: Int?
         let outcome = effects.update { effects in
             key = state.admit(inners[index], effects)
@@ -26,7 +26,7 @@ import Testing
     }
 
     @Test func latestDisposesTheRunningChildWhenANewInnerArrives() {
-        var state = InnersState(policy: .latest)
+        var state = InnerSubscriptionsState(policy: .latest)
         #expect(start(0, in: &state) == (0, Outcome()))
         let (key, outcome) = start(1, in: &state)
         #expect(key == 1)
@@ -40,7 +40,7 @@ import Testing
     }
 
     @Test func firstDropsInnersWhileOneRuns() {
-        var state = InnersState(policy: .first)
+        var state = InnerSubscriptionsState(policy: .first)
         #expect(start(0, in: &state).key == 0)
         #expect(!state.acceptsInner)
         #expect(start(1, in: &state) == (nil, Outcome()))
@@ -53,7 +53,7 @@ import Testing
     /// `merge(maxConcurrent: 1)` (`concat`): the second inner waits; when the first completes the
     /// caller is told to pump, and the pump hands out the waiting inner with the next key.
     @Test func aBoundedMergeQueuesInnersAndPumpsThemInOrder() {
-        var state = InnersState(policy: .merge(maxConcurrent: 1))
+        var state = InnerSubscriptionsState(policy: .merge(maxConcurrent: 1))
         #expect(start(0, in: &state).key == 0)
         #expect(state.isPumping)
         _ = effects.update { #expect(state.nextWaiting($0) == nil) }
@@ -72,7 +72,7 @@ import Testing
     }
 
     @Test func theOuterCompletionWaitsForTheRunningChildren() {
-        var state = InnersState(policy: .merge)
+        var state = InnerSubscriptionsState(policy: .merge)
         _ = start(0, in: &state)
         _ = start(1, in: &state)
         #expect(effects.update { state.outerCompleted($0) } == Outcome())
@@ -82,7 +82,7 @@ import Testing
     }
 
     @Test func theEndDisposesEveryRunningChild() {
-        var state = InnersState(policy: .merge(maxConcurrent: 2))
+        var state = InnerSubscriptionsState(policy: .merge(maxConcurrent: 2))
         _ = start(0, in: &state)
         _ = effects.update { _ = state.nextWaiting($0) }
         _ = start(1, in: &state)

@@ -1,7 +1,7 @@
 /// The engine's half of a ``SerializingSink``: its lock, the serial-delivery queue, the decided
 /// terminal event, the timer, and what the current transition asked to dispose or release.
 ///
-/// A class (one allocation, with the mutex inside it), so a transition's ``Effects`` reaches it
+/// A class (one allocation, with the mutex inside it), so a transition's ``DeferredEffects`` reaches it
 /// through one reference: no pointer to a generic struct, whose metadata unspecialized code would
 /// look up at runtime on every transition.
 ///
@@ -9,7 +9,7 @@
 /// event was decided or the sink was disposed: no transition runs, nothing new is queued, and
 /// the terminal event is delivered after the elements already queued). Every `var` is guarded by
 /// the lock.
-final class SerialControl<Output>: LockingObject, @unchecked Sendable {  // guarded by its lock
+final class SerializingSinkCore<Output>: LockingObject, @unchecked Sendable {  // guarded by its lock
     /// Elements decided but not delivered yet, in decision order (who delivers them is the claim
     /// word, below).
     @exclusivity(unchecked) var queue = OutputQueue<Output>()
@@ -93,7 +93,9 @@ final class SerialControl<Output>: LockingObject, @unchecked Sendable {  // guar
             case Claim.idle:
                 if claimWord.compareExchange(expected: &current, desired: target) { return true }
             case Claim.delivering:
-                if claimWord.compareExchange(expected: &current, desired: Claim.workArrived) { return false }
+                if claimWord.compareExchange(expected: &current, desired: Claim.deliveringWithWorkQueued) {
+                    return false
+                }
             default:
                 return false
             }
@@ -125,18 +127,23 @@ final class SerialControl<Output>: LockingObject, @unchecked Sendable {  // guar
     func closeAfterTerminal() { claimWord.store(Claim.closed) }
 }
 
-/// The states of ``SerialControl``'s claim word. Not nested in the generic class: a nested type
+/// The states of ``SerializingSinkCore``'s claim word. Not nested in the generic class: a nested type
 /// would be generic too, and unspecialized code would reach its constants through metadata.
+///
+/// The values are bits: `delivering` (1) is set while a thread runs the delivery loop, and work
+/// queued meanwhile adds the "queued" bit (2), so `deliveringWithWorkQueued` is both (3); the
+/// delivering thread's compare-and-swap `delivering → idle` fails on it and goes round again.
+/// `closed` (4) is neither: the sink stopped.
 private enum Claim {
     static var idle: Int { 0 }
     static var delivering: Int { 1 }
-    static var workArrived: Int { 3 }
+    static var deliveringWithWorkQueued: Int { 3 }
     static var closed: Int { 4 }
 }
 
 /// What a transition of a ``SerializingSink`` left to do after unlocking. Not generic (nor nested
 /// in the generic sink), so handling it needs no runtime type metadata.
-struct TransitionWork: ~Copyable {
+struct WorkAfterUnlocking: ~Copyable {
     var disposals = DisposalList()
     var releases = ReleaseList()
     var timerDue = TimerSlot.Due.none

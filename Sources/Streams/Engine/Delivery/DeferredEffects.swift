@@ -9,20 +9,20 @@ enum Terminal {
 /// lock and records here; the engine acts after unlocking: it disposes, releases and schedules,
 /// then delivers the emitted events in the order they were decided.
 ///
-/// One unowned reference to the sink's ``SerialControl``: its layout does not depend on
+/// One unowned reference to the sink's ``SerializingSinkCore``: its layout does not depend on
 /// `Output`, so unspecialized generic code creates it without a runtime metadata lookup.
-struct Effects<Output> {
-    private let controlReference: Unmanaged<SerialControl<Output>>
+struct DeferredEffects<Output> {
+    private let controlReference: Unmanaged<SerializingSinkCore<Output>>
 
-    /// Effects recorded into `control`; valid only during one transition, with its lock held.
-    init(_ control: SerialControl<Output>) {
+    /// DeferredEffects recorded into `control`; valid only during one transition, with its lock held.
+    init(_ control: SerializingSinkCore<Output>) {
         controlReference = .passUnretained(control)
     }
 
     /// The sink's control, used without retaining it: the sink owns it and outlives every
     /// transition (an `unowned(unsafe)` stored reference would still be retained on each use).
     @inline(__always)
-    private func withControl<Result>(_ body: (SerialControl<Output>) throws -> Result) rethrows -> Result {
+    private func withControl<Result>(_ body: (SerializingSinkCore<Output>) throws -> Result) rethrows -> Result {
         try controlReference._withUnsafeGuaranteedRef(body)
     }
 
