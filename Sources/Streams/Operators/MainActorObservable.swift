@@ -14,9 +14,10 @@ extension ObservableType {
     /// Delivers every event on the main queue and returns a ``MainActorObservable``, whose
     /// `subscribe` and `bind` accept `@MainActor` closures that may touch main-actor state.
     ///
-    /// Timing is that of `observe(on:)` with `scheduler`: one main-queue hop per event (with
-    /// ``MainScheduler/instance``, an event already on the main thread with nothing queued is
-    /// delivered at once). Use `asObservable()` to keep chaining operators.
+    /// Timing is that of `observe(on:)` with `scheduler`: one main-queue dispatch per event,
+    /// scheduled when the event arrives, so it is delivered before work scheduled on the main queue
+    /// after it (with ``MainScheduler/instance``, an event already on the main thread with nothing
+    /// queued is delivered at once). Use `asObservable()` to keep chaining operators.
     ///
     /// Inside `SharingScheduler.mock(scheduler:action:)` the events are delivered on the mocked
     /// scheduler instead (resolved here, when the chain is built), so main-actor code can be

@@ -41,6 +41,89 @@ import Testing
         _ = scheduler.start(created: 100, subscribed: 200, disposed: 211) { xs.observe(on: scheduler) }
     }
 
+    /// Sends 1 and 2 while `queue` is held, then schedules work on it: RxSwift schedules one
+    /// dispatch per event on a serial dispatch queue, so that work sees both elements delivered.
+    /// Returns what the work saw, or `nil` if the queue did not run it in time.
+    private func elementsSeenByWorkScheduledAfterTwoElements(
+        on queue: DispatchQueue, subscribe: (PublishSubject<Int>, Recorder<Int>) -> any Disposable
+    ) -> [Int]? {
+        guard !Thread.isMainThread else { return nil }  // it blocks waiting for the queue
+        let subject = PublishSubject<Int>()
+        let received = Recorder<Int>()
+        let subscription = subscribe(subject, received)
+        defer { subscription.dispose() }
+        let gate = DispatchSemaphore(value: 0)
+        // Holds the queue so that nothing it runs races with the sends below.
+        queue.async { _ = gate.wait(timeout: .now() + 20) }
+        subject.onNext(1)
+        subject.onNext(2)
+        let seen = Recorder<[Int]>()
+        let done = DispatchSemaphore(value: 0)
+        queue.async {
+            seen.append(received.values)
+            done.signal()
+        }
+        gate.signal()
+        return waits(for: done) ? seen.values.first : nil
+    }
+
+    @Test func aSerialQueueGetsOneDispatchPerEventWhenTheEventArrives() {
+        let queue = DispatchQueue(label: "observe-on.serial-order")
+        let seen = elementsSeenByWorkScheduledAfterTwoElements(on: queue) { subject, received in
+            subject.observe(on: SerialDispatchQueueScheduler(serialQueue: queue))
+                .subscribe(onNext: { received.append($0) })
+        }
+        #expect(seen == [1, 2])
+    }
+
+    @Test(arguments: [false, true])
+    func theMainQueueGetsOneDispatchPerEventWhenTheEventArrives(alwaysAsync: Bool) {
+        // Off the main thread both instances dispatch asynchronously; `MainActorObservable`'s path.
+        let scheduler = alwaysAsync ? MainScheduler.asyncInstance : MainScheduler.instance
+        let seen = elementsSeenByWorkScheduledAfterTwoElements(on: .main) { subject, received in
+            subject.observe(on: scheduler)
+                .subscribe(AnyObserver { event in if case .next(let value) = event { received.append(value) } })
+        }
+        #expect(seen == [1, 2])
+    }
+
+    @Test func disposalOnASerialQueueStopsTheDispatchesStillQueued() {
+        let queue = DispatchQueue(label: "observe-on.serial-dispose")
+        let (scope, outcome) = LiveResources.withScope { () -> (received: [Int], finished: Bool, subscribed: Bool) in
+            let subject = PublishSubject<Int>()
+            let received = Recorder<Int>()
+            let deliveringOne = DispatchSemaphore(value: 0)
+            let disposed = DispatchSemaphore(value: 0)
+            let subscription = subject.observe(on: SerialDispatchQueueScheduler(serialQueue: queue))
+                .subscribe(onNext: { value in
+                    received.append(value)
+                    guard value == 1 else { return }
+                    // Disposal happens while 1 is being delivered and 2 and 3 are queued.
+                    deliveringOne.signal()
+                    _ = disposed.wait(timeout: .now() + 20)
+                })
+            let gate = DispatchSemaphore(value: 0)
+            queue.async { _ = gate.wait(timeout: .now() + 20) }
+            subject.onNext(1)
+            subject.onNext(2)
+            subject.onNext(3)
+            gate.signal()
+            var finished = waits(for: deliveringOne)
+            subscription.dispose()
+            let receivedAtDisposal = received.values
+            disposed.signal()
+            let drained = DispatchSemaphore(value: 0)
+            queue.async { drained.signal() }  // after every dispatch the sends scheduled
+            finished = waits(for: drained) && finished
+            #expect(receivedAtDisposal == [1])
+            return (received.values, finished, subject.hasObservers)
+        }
+        #expect(outcome.finished)
+        #expect(outcome.received == [1])
+        #expect(!outcome.subscribed)
+        #expect(scope.total == 0)
+    }
+
     @Test(arguments: [false, true])
     func realQueueDeliversInOrderOnTheScheduler(concurrent: Bool) async {
         let key = DispatchSpecificKey<Int>()
