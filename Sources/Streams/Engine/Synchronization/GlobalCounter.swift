@@ -1,0 +1,28 @@
+import CStreamsEngine
+
+/// The engine's process-wide counters: C globals (see `CStreamsEngine.h`), so counting costs one
+/// atomic instruction and no lazy initialisation of a Swift global.
+enum GlobalCounter {
+    /// Live subscriptions and scheduled items (``LiveResources/total``; debug builds only).
+    case liveResources
+    /// Running ``LiveResources/withScope(_:)`` calls.
+    case liveScopes
+
+    /// Adds `delta`.
+    @inline(__always)
+    func add(_ delta: Int) {
+        switch self {
+        case .liveResources: _ = streams_live_resources_add(delta)
+        case .liveScopes: _ = streams_live_scopes_add(delta)
+        }
+    }
+
+    /// The current value (a relaxed read).
+    @inline(__always)
+    var value: Int {
+        switch self {
+        case .liveResources: streams_live_resources_load()
+        case .liveScopes: streams_live_scopes_load()
+        }
+    }
+}
