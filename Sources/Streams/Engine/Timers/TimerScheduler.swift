@@ -1,25 +1,3 @@
-/// One tick of a library timer. Not generic and captured by no closure, and its target is a plain
-/// class reference (``DisposableNode/timerFired(_:)``), not an existential whose witness table a
-/// generic sink would look up at runtime.
-struct TimerTick: Sendable {
-    let target: DisposableNode
-    let id: UInt64
-
-    /// Calls the target.
-    func fire() -> any Disposable { target.timerFired(id) }
-}
-
-/// A scheduler that runs the library's own timer ticks without a generic item, so scheduling a
-/// timer costs one allocation (the scheduler's item) and no metadata lookup. The virtual-time
-/// scheduler is one; every other scheduler gets ticks through `scheduleRelative`.
-///
-/// An engine protocol, not a requirement of ``SchedulerType``: the public protocol names nothing
-/// of the engine's. A sink asks for it once, when it is made (``TimerScheduler/timerHost(of:)``).
-protocol TimerHosting: SchedulerType {
-    /// Runs `tick` after `dueTime`; disposing the result cancels it.
-    func scheduleTimer(_ tick: TimerTick, after dueTime: RxTimeInterval) -> DisposableNode
-}
-
 /// The scheduler a sink's timer runs on: one that can only run work as soon as possible (a
 /// thread hop), or one with a clock.
 enum TimerScheduler: Sendable {
