@@ -24,8 +24,9 @@
 //   generation ends through the source's terminal event before it attaches, the subject replays
 //   that event to it. (A subscriber counted while another thread reconciles may attach after that
 //   thread connected, and then misses what the source sent before — as any subscriber arriving
-//   while the source emits.) Each sink's membership (`generation`, `counted`) is read and written
-//   only inside the connectable's transitions.
+//   while the source emits.) A sink is made after it was counted, with its generation as a
+//   `let`; the engine releases its resources once, so it leaves once. No transition writes
+//   anything but the connectable's own state.
 // - RefCountObservable, for connectables of your own: it counts observers (idle; counted;
 //   reconciling, as above) but cannot see when such a connectable switches subjects, so the
 //   ordering above is the library connectables' guarantee, not this one's.
@@ -184,11 +185,9 @@ private final class MulticastConnectable<Subject: SubjectType & Sendable>:
     /// transition, then attached to that subject (the header's invariant), then — if it is the
     /// first — connected.
     func subscribeCounted(_ receiver: Receiver<Element>) -> any Disposable {
-        let sink = MulticastRefCountSink(parent: self, downstream: receiver)
         var made: Subject?
         while true {
-            // Nobody else holds `sink` yet, so it cannot have been disposed.
-            let joined: (subject: Subject, reconcile: Bool)? = cell.update { state in
+            let joined: (subject: Subject, generation: UInt64, reconcile: Bool)? = cell.update { state in
                 let subject: Subject
                 if let existing = state.subject {
                     subject = existing
@@ -198,28 +197,29 @@ private final class MulticastConnectable<Subject: SubjectType & Sendable>:
                 } else {
                     return nil
                 }
-                sink.generation = state.generation
-                sink.counted = true
                 state.count += 1
-                return (subject, state.startReconciling())
+                return (subject, state.generation, state.startReconciling())
             }
             guard let joined else {
                 made = makeSubject()  // outside the lock; dropped if another thread's wins
                 continue
             }
+            // Made after it was counted, with its generation: the transition writes nothing but
+            // the connectable's own state, and the sink's membership never changes.
+            let sink = MulticastRefCountSink(parent: self, generation: joined.generation, downstream: receiver)
             sink.setUpstream(joined.subject.asObservable().subscribe(sink))
             if joined.reconcile { reconcile() }
             return sink
         }
     }
 
-    /// A refCount observer left (disposal, or after its terminal event): uncounts it if it still
-    /// belongs to the current generation, and disconnects if it was the last.
+    /// A refCount observer left (disposal, or after its terminal event; the engine releases a
+    /// sink's resources once): uncounts it if it still belongs to the current generation, and
+    /// disconnects if it was the last.
     func leave(_ sink: MulticastRefCountSink<Subject>) {
+        let generation = sink.generation
         let reconcile = cell.update { state in
-            guard sink.counted else { return false }
-            sink.counted = false
-            guard sink.generation == state.generation else { return false }
+            guard generation == state.generation else { return false }
             state.count -= 1
             return state.count == 0 && state.connection != nil && state.startReconciling()
         }
@@ -271,14 +271,15 @@ private final class MulticastRefCount<Subject: SubjectType & Sendable>: Observab
 
 private final class MulticastRefCountSink<Subject: SubjectType & Sendable>:
     Sink<Subject.Element, Subject.Element>,
-    @unchecked Sendable  // `generation`/`counted` are touched only inside the parent's transitions
+    @unchecked Sendable  // immutable; see SubscriptionNode
 {
     let parent: MulticastConnectable<Subject>
-    @exclusivity(unchecked) var generation: UInt64 = 0
-    @exclusivity(unchecked) var counted = false
+    /// The generation it was counted in.
+    let generation: UInt64
 
-    init(parent: MulticastConnectable<Subject>, downstream: Receiver<Subject.Element>) {
+    init(parent: MulticastConnectable<Subject>, generation: UInt64, downstream: Receiver<Subject.Element>) {
         self.parent = parent
+        self.generation = generation
         super.init(downstream: downstream)
     }
 
