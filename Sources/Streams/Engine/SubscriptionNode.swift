@@ -114,13 +114,7 @@ class SubscriptionNode<Element>: Receiver<Element>, Cancelable, @unchecked Senda
     /// otherwise (the node was released, or is delivering its terminal event, and that delivery
     /// releases it).
     @inline(__always)
-    final func markDisposed() -> Int? {
-        var state = atomicState.loadRelaxed()
-        repeat {
-            if state & Bits.disposedBit != 0 { return nil }
-        } while !atomicState.compareExchange(expected: &state, desired: state | Bits.disposedBit | Bits.releasedBit)
-        return state
-    }
+    final func markDisposed() -> Int? { Bits.markDisposed(atomicState) }
 
     /// Releases the upstream and the subclass's resources; call once with `markDisposed()`'s result.
     final func tearDown(previousState: Int) {
@@ -193,6 +187,18 @@ enum SubscriptionState {
     /// `true` if `word` says the node was disposed or forwarded a terminal event.
     @inline(__always)
     static func isDisposed(_ word: Int) -> Bool { word & disposedBit != 0 }
+
+    /// Sets the disposed and released bits of `word` unless the disposed bit is set; returns the
+    /// previous value if this call set them, `nil` otherwise
+    /// (``SubscriptionNode/markDisposed()``, and ``SubscriptionHandle``, which reaches only the word).
+    @inline(__always)
+    static func markDisposed(_ word: AtomicWord) -> Int? {
+        var state = word.loadRelaxed()
+        repeat {
+            if state & disposedBit != 0 { return nil }
+        } while !word.compareExchange(expected: &state, desired: state | disposedBit | releasedBit)
+        return state
+    }
 }
 
 /// A subscription node that forwards to a downstream receiver: the per-subscription half of an
