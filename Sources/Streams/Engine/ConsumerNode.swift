@@ -7,10 +7,11 @@
 /// Invariants:
 /// - The self-reference is taken in `init` and dropped once, when the subscription ends, by the
 ///   caller that set the disposed bit: in ``SubscriptionNode/disposeResources()`` after a
-///   dispose or a terminal event, or in ``upstreamWentAway()``. So the node lives while the app
-///   can still dispose it, and goes — with the app's closures — as soon as the source lets go of
-///   it after the end (an element being delivered keeps it until the call returns); the app's
-///   handle then keeps only its memory.
+///   dispose or a terminal event, or in ``upstreamWentAway()``; a ``SubscriptionHandle`` that
+///   set the bit takes the reference over instead, and drops it once the node has torn down. So
+///   the node lives while the app can still dispose it, and goes — with the app's closures — as
+///   soon as the source lets go of it after the end (an element being delivered keeps it until
+///   the call returns); the app's handle then keeps only its memory.
 /// - Every caller that ends the subscription holds a strong reference to the node meanwhile (the
 ///   source delivering a terminal event, the subject telling it it went away, the handle after
 ///   ``SubscriptionHandle/dispose()`` set the bit), so dropping the self-reference never runs
@@ -42,9 +43,11 @@ class ConsumerNode<Element>: SubscriptionNode<Element>, @unchecked Sendable {  /
         Unmanaged.passUnretained(self).release()
     }
 
-    /// The app's handle set the disposed bit: the node tears down as `dispose()` does.
+    /// The app's handle set the disposed bit: the node tears down as `dispose()` does, except
+    /// that the handle drops the self-reference (it took it over).
     override final func tearDownAfterHandleDisposal(previousState: Int) {
-        tearDown(previousState: previousState)
+        tearDownUpstream(previousState: previousState)
+        consumerEnded()
     }
 
     /// Subclass hook: the subscription ended (after the terminal handler, or on disposal). Runs

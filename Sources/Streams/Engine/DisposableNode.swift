@@ -33,7 +33,8 @@ class DisposableNode: Disposable, @unchecked Sendable {  // the word is only tou
 
     /// A ``SubscriptionHandle`` ended the subscription by setting the disposed bit of this node's
     /// state word, whose value before is `previousState`: the node tears down as its own
-    /// `dispose()` would have. Only the nodes that have handles (``ConsumerNode``) implement it.
+    /// `dispose()` would have, and the handle releases it afterwards. Only the nodes that have
+    /// handles (``ConsumerNode``) implement it.
     func tearDownAfterHandleDisposal(previousState: Int) {
         preconditionFailure("\(type(of: self)) has no subscription handle")
     }

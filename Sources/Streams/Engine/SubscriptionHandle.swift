@@ -46,9 +46,9 @@ struct SubscriptionHandle: Cancelable, @unchecked Sendable {  // the word is onl
     /// Disposes the subscription, unless it already ended.
     func dispose() {
         guard let previous = SubscriptionState.markDisposed(word) else { return }
-        // This call ended the subscription: the node still holds itself (see the invariants), and
-        // `node`, a strong reference from here on, keeps it while it tears down.
-        let node = node.takeUnretainedValue()
+        // This call ended the subscription, so the node's reference to itself is this call's to
+        // drop: it becomes `node`, which keeps the node while it tears down.
+        let node = node.takeRetainedValue()
         node.tearDownAfterHandleDisposal(previousState: previous)
         withExtendedLifetime(node) {}
     }
