@@ -203,6 +203,45 @@ private func record(_ name: String, at time: Double, on scheduler: SecondsSchedu
         scheduler.start()
         #expect(log.items == ["b@8.0", "a@9.0"])
     }
+
+    @Test func aConverterOfIntTimesOtherThanTicksKeepsItsClockThroughEveryMove() {
+        // Int times are published for lock-free reads whatever the converter; this one counts
+        // milliseconds, so only the scheduler's generic code runs.
+        let scheduler = VirtualTimeScheduler(initialClock: 100, converter: MillisecondsConverter())
+        let log = Log()
+        _ = scheduler.scheduleRelative((), dueTime: .milliseconds(250)) { _ in
+            log.append("relative@\(scheduler.clock)")
+            return Disposables.create()
+        }
+        _ = scheduler.scheduleAbsoluteVirtual((), time: 200) { _ in
+            log.append("absolute@\(scheduler.clock)")
+            return Disposables.create()
+        }
+        scheduler.advanceTo(300)
+        #expect(scheduler.clock == 300)
+        scheduler.sleep(40)
+        #expect(scheduler.clock == 340)
+        #expect(scheduler.now == Date(timeIntervalSince1970: 0.34))
+        scheduler.start()
+        #expect(log.items == ["absolute@200", "relative@350"])
+        #expect(scheduler.clock == 350)
+    }
+}
+
+/// Virtual time in integer milliseconds: `Int` times, but not ``TickVirtualTimeConverter``.
+private struct MillisecondsConverter: VirtualTimeConverterType {
+    func convertFromVirtualTime(_ virtualTime: Int) -> RxTime {
+        Date(timeIntervalSince1970: Double(virtualTime) / 1000)
+    }
+    func convertToVirtualTime(_ time: RxTime) -> Int { Int(time.timeIntervalSince1970 * 1000) }
+    func convertFromVirtualTimeInterval(_ virtualTimeInterval: Int) -> TimeInterval {
+        Double(virtualTimeInterval) / 1000
+    }
+    func convertToVirtualTimeInterval(_ timeInterval: TimeInterval) -> Int { Int((timeInterval * 1000).rounded()) }
+    func offsetVirtualTime(_ time: Int, offset: Int) -> Int { time + offset }
+    func compareVirtualTime(_ lhs: Int, _ rhs: Int) -> VirtualTimeComparison {
+        lhs < rhs ? .lessThan : lhs > rhs ? .greaterThan : .equal
+    }
 }
 
 /// A virtual time that is a class, so the test sees where the scheduler releases it.
