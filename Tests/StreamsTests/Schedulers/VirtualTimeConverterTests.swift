@@ -204,6 +204,44 @@ private func record(_ name: String, at time: Double, on scheduler: SecondsSchedu
         #expect(log.items == ["b@8.0", "a@9.0"])
     }
 
+    @Test func manyItemsRunInTimeThenSchedulingOrderWhateverOrderTheyCameIn() {
+        // Enough items, at enough repeated times, for every path of the queue's sifting; some
+        // cancelled, some scheduled while running.
+        let scheduler = VirtualTimeScheduler(initialClock: 0, converter: MillisecondsConverter())
+        let log = Log()
+        var expected: [(time: Int, order: Int)] = []
+        var seed: UInt64 = 42
+        func nextTime() -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(seed >> 58)  // 0..<64
+        }
+        for order in 0..<300 {
+            let time = nextTime()
+            let item = scheduler.scheduleAbsoluteVirtual(order, time: time) { order in
+                log.append("\(order)")
+                return Disposables.create()
+            }
+            if order % 7 == 3 {
+                item.dispose()
+            } else {
+                expected.append((time, order))
+            }
+        }
+        _ = scheduler.scheduleAbsoluteVirtual((), time: 10) { _ in
+            _ = scheduler.scheduleAbsoluteVirtual(1000, time: 10) { order in
+                log.append("\(order)")
+                return Disposables.create()
+            }
+            return Disposables.create()
+        }
+        expected.append((10, 1000))  // after everything else due at 10: it is scheduled last
+        scheduler.start()
+        let order = expected.sorted { $0.time != $1.time ? $0.time < $1.time : $0.order < $1.order }.map {
+            "\($0.order)"
+        }
+        #expect(log.items == order)
+    }
+
     @Test func aConverterOfIntTimesOtherThanTicksKeepsItsClockThroughEveryMove() {
         // Int times are published for lock-free reads whatever the converter; this one counts
         // milliseconds, so only the scheduler's generic code runs.
