@@ -1,6 +1,7 @@
-/// What the caller of `subscribe` keeps: a value that reaches the subscription's ``ConsumerNode``
-/// only while the subscription lives, and costs no allocation (three words, inside the
-/// `any Disposable` it is returned as).
+/// What the caller of `subscribe` keeps (unless the subscription ends a pipeline: see
+/// ``PipelineEndNode``): a value that reaches the subscription's ``ConsumerNode`` only while the
+/// subscription lives, and costs no allocation (three words, inside the `any Disposable` it is
+/// returned as).
 ///
 /// The handle holds its node `unowned`. Swift runs an object's `deinit` — here releasing the
 /// caller's closures or observer — when its last strong reference goes, but keeps the object's
@@ -13,6 +14,9 @@
 /// of Docs/Contract.md ("What a subscription keeps, and until when"), and it is RxSwift's: there
 /// the caller keeps a disposer that drops its sink.
 ///
+/// Its `_streamsUpstreamLink` is the default `nil`: a link would hold the node, so a node that
+/// keeps a handle as its upstream (one returned from `create`'s closure) boxes it.
+///
 /// States: those of the node's state word (``SubscriptionState``): live (disposed bit clear: the
 /// node holds itself, so it is alive); ended (disposed bit set: the node may be gone, and only its
 /// word is left to read).
@@ -20,8 +24,9 @@
 /// Invariants:
 /// - The handle touches the node only through `word` (which is in memory that `memory` keeps
 ///   allocated) until it sets the disposed bit itself: then the subscription ends by this call,
-///   the node's reference to itself is still there (only the caller that set the bit drops it,
-///   after tearing down), and the handle may reach the node through `node`.
+///   the node's reference to itself is still there (only the caller that set the bit drops it),
+///   and the handle takes it over to reach the node through `node`, dropping it once the node
+///   has torn down.
 /// - `memory` is never read: reading an `unowned` reference to an object whose `deinit` ran
 ///   stops the program. It is there for what copying and destroying it do to the object's
 ///   unowned count.
