@@ -112,7 +112,8 @@ public final class TestScheduler: VirtualTimeScheduler<TestSchedulerVirtualTimeC
 
     /// Moves work due now or earlier to `now + 1` when simulating processing delay.
     public override func adjustScheduledTime(_ time: Int) -> Int {
-        time <= clock ? clock + (simulateProcessingDelay ? 1 : 0) : time
+        let now = clock
+        return time <= now ? now + (simulateProcessingDelay ? 1 : 0) : time
     }
 
     /// A hot observable: it sends `events` at their absolute ticks whether or not anyone is

@@ -40,6 +40,9 @@ public class Observable<Element>: ObservableType, @unchecked Sendable {  // immu
     /// ``PipelineStage``); `nil` for every other observable.
     var pipelineStage: (any PipelineStage)? { nil }
 
+    /// Whether ``pipelineStage`` is not `nil`, asked without building (and retaining) the stage.
+    var isPipelineStage: Bool { false }
+
     /// As a pipeline stage after the head: runs the stage on `element` (its input and output type
     /// are both `Element`), as stage `index` of `pipeline`.
     func runStage<Input>(_ element: Element, in pipeline: Pipeline<Input, Element>, at index: Int) throws {

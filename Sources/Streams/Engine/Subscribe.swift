@@ -68,6 +68,49 @@ final class NextClosureNode<Element>: ConsumerNode<Element>, @unchecked Sendable
     }
 }
 
+/// The node behind `subscribe(onNext:)` on a pipeline (a run of `map`, `filter`,
+/// `distinctUntilChanged()`…): the pipeline calls the closure itself (Engine/Pipelines/Pipeline.swift),
+/// and this node, which the app keeps as its disposable, only ends the subscription. It holds
+/// the pipeline as its upstream until then and nothing after, so it needs no
+/// ``SubscriptionHandle``: keeping it keeps nothing the subscription captured.
+///
+/// `@usableFromInline` for the same reason as ``NextClosureNode``.
+@usableFromInline
+final class PipelineEndNode<Element>: SubscriptionNode<Element>, @unchecked Sendable {  // see SubscriptionNode
+    /// The app's closure until the pipeline takes it, while subscribing (before anything can be
+    /// delivered, on the subscribing thread); `nil` after that.
+    @exclusivity(unchecked) private var onNextHandler: (@Sendable (Element) -> Void)?
+
+    /// A node for `onNext`, not counted in ``LiveResources`` (its pipeline is, while the
+    /// subscription lives).
+    init(onNext: @escaping @Sendable (Element) -> Void) {
+        onNextHandler = onNext
+        super.init(uncounted: ())
+    }
+
+    override func handOverOnNext() -> (@Sendable (Element) -> Void)? {
+        // Not `Optional.take()`: generic, it looks up the closure type's metadata at run time.
+        let handler = onNextHandler
+        onNextHandler = nil
+        return handler
+    }
+
+    override func onNext(_ element: Element) {
+        preconditionFailure("the pipeline calls the subscription's closure")
+    }
+
+    override func onError(_ error: any Error) {
+        guard let previous = markDisposed() else { return }
+        Hooks.reportUnhandledError(error)
+        tearDown(previousState: previous)
+    }
+
+    override func onCompleted() {
+        guard let previous = markDisposed() else { return }
+        tearDown(previousState: previous)
+    }
+}
+
 extension ObservableType {
     /// Subscribes with closures for each kind of event.
     ///
@@ -88,10 +131,10 @@ extension ObservableType {
         // every subscription.
         subscribeClosures(
             onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed,
-            nextNodeType: NextClosureNode<Element>.self)
+            nextNodeType: NextClosureNode<Element>.self, endNodeType: PipelineEndNode<Element>.self)
     }
 
-    /// ``subscribe(onNext:onError:onCompleted:onDisposed:)`` with the node type for the common
+    /// ``subscribe(onNext:onError:onCompleted:onDisposed:)`` with the node types for the common
     /// `onNext`-only case.
     @usableFromInline
     func subscribeClosures(
@@ -99,7 +142,8 @@ extension ObservableType {
         onError: (@Sendable (any Error) -> Void)?,
         onCompleted: (@Sendable () -> Void)?,
         onDisposed: (@Sendable () -> Void)?,
-        nextNodeType: NextClosureNode<Element>.Type
+        nextNodeType: NextClosureNode<Element>.Type,
+        endNodeType: PipelineEndNode<Element>.Type
     ) -> any Disposable {
         if onError == nil, Hooks.isRecordingCallStack {
             let node = ClosureNode(
@@ -109,8 +153,14 @@ extension ObservableType {
             return node.handle
         }
         if let onNext, onError == nil, onCompleted == nil, onDisposed == nil {
+            let source = asObservable()
+            if source.isPipelineStage {
+                let node = endNodeType.init(onNext: onNext)  // its pipeline takes `onNext`
+                node.setUpstream(source.subscribe(node))
+                return node as DisposableNode  // the non-generic base: boxing it needs no metadata lookup
+            }
             let node = nextNodeType.init(onNext: onNext)
-            node.setUpstream(asObservable().subscribe(node))
+            node.setUpstream(source.subscribe(node))
             return node.handle
         }
         let node = ClosureNode(onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed)

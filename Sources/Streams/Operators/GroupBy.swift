@@ -100,6 +100,7 @@ private final class GroupByCore<Key: Hashable, Element>: SubscriptionNode<Elemen
     init(keySelector: @escaping @Sendable (Element) throws -> Key, outer: GroupByOuter<Key, Element>) {
         self.keySelector = keySelector
         self.outer = outer
+        super.init()
     }
 
     override func onNext(_ element: Element) {

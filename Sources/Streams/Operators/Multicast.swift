@@ -302,6 +302,7 @@ private final class MulticastConnection<Subject: SubjectType & Sendable>:
     init(parent: MulticastConnectable<Subject>, subject: Subject) {
         self.parent = parent
         self.observer = subject.asObserver()
+        super.init()
     }
 
     override func onNext(_ element: Subject.Observer.Element) {

@@ -109,6 +109,12 @@ struct VirtualTimeEntry<Time> {
 /// Lives in the scheduler's locked cell, so ``VirtualTimeConverterType/compareVirtualTime(_:_:)``
 /// runs under that lock (the protocol asks for a pure function). Removal moves the entry out, so
 /// its item and time are released by the caller after unlocking.
+///
+/// Sifting moves entries through a hole in the heap's storage instead of swapping copies, so it
+/// costs no reference counting (every timer of `TestScheduler` goes through here: S8d, S8t in
+/// Docs/Performance.md). Invariant: every slot holds an entry, except while `insert` and
+/// `removeFirst` move entries: then one slot may be a hole, refilled before they return, and
+/// nothing but the converter's comparison runs meanwhile.
 struct VirtualItemQueue<Converter: VirtualTimeConverterType> {
     typealias Entry = VirtualTimeEntry<Converter.VirtualTimeUnit>
 
@@ -133,33 +139,57 @@ struct VirtualItemQueue<Converter: VirtualTimeConverterType> {
         }
     }
 
-    private func precedes(_ a: Int, _ b: Int) -> Bool { Self.precedes(heap[a], heap[b], by: converter) }
-
     mutating func insert(_ entry: Entry) {
         heap.append(entry)
-        var child = heap.count - 1
-        while child > 0 {
-            let parent = (child - 1) / 2
-            guard precedes(child, parent) else { break }
-            heap.swapAt(child, parent)
-            child = parent
-        }
+        let converter = converter
+        heap.withUnsafeMutableBufferPointer { Self.siftUp($0, by: converter) }
     }
 
     /// Removes the first entry and returns it (non-empty queue only).
     mutating func removeFirst() -> Entry {
-        heap.swapAt(0, heap.count - 1)
-        let first = heap.removeLast()
-        var parent = 0
-        while true {
-            let left = 2 * parent + 1
-            let right = left + 1
-            var smallest = parent
-            if left < heap.count, precedes(left, smallest) { smallest = left }
-            if right < heap.count, precedes(right, smallest) { smallest = right }
-            if smallest == parent { return first }
-            heap.swapAt(parent, smallest)
-            parent = smallest
+        let converter = converter
+        heap.withUnsafeMutableBufferPointer { heap in
+            let last = heap.count - 1
+            guard last > 0, let slots = heap.baseAddress else { return }
+            // The first and the last entry trade places (moved, not copied); the new first sinks.
+            let first = slots.move()
+            slots.moveInitialize(from: slots + last, count: 1)
+            (slots + last).initialize(to: first)
+            Self.siftDown(UnsafeMutableBufferPointer(rebasing: heap[..<last]), by: converter)
         }
+        return heap.removeLast()
+    }
+
+    /// Moves the last entry of `heap` up to its place: each parent it precedes moves down into
+    /// the hole it leaves.
+    private static func siftUp(_ heap: UnsafeMutableBufferPointer<Entry>, by converter: Converter) {
+        guard let slots = heap.baseAddress, heap.count > 1 else { return }
+        var hole = heap.count - 1
+        let moving = (slots + hole).move()
+        while hole > 0 {
+            let parent = (hole - 1) / 2
+            guard precedes(moving, slots[parent], by: converter) else { break }
+            (slots + hole).moveInitialize(from: slots + parent, count: 1)
+            hole = parent
+        }
+        (slots + hole).initialize(to: moving)
+    }
+
+    /// Moves the first entry of `heap` down to its place: each earlier child that precedes it
+    /// moves up into the hole it leaves.
+    private static func siftDown(_ heap: UnsafeMutableBufferPointer<Entry>, by converter: Converter) {
+        guard let slots = heap.baseAddress, heap.count > 1 else { return }
+        let count = heap.count
+        let moving = slots.move()
+        var hole = 0
+        while true {
+            var child = 2 * hole + 1
+            if child >= count { break }
+            if child + 1 < count, precedes(slots[child + 1], slots[child], by: converter) { child += 1 }
+            guard precedes(slots[child], moving, by: converter) else { break }
+            (slots + hole).moveInitialize(from: slots + child, count: 1)
+            hole = child
+        }
+        (slots + hole).initialize(to: moving)
     }
 }

@@ -15,8 +15,9 @@ import Foundation
 /// When a time operator's non-zero interval comes out as no time at all (300 ms on ticks of a
 /// second), the scheduler reports it, once per operator, to ``Hooks/intervalRoundedToZero``.
 ///
-/// Thread safety: the clock and the queue are behind a lock, and actions run outside it, but
-/// virtual time is meant to be driven from one thread (the test's).
+/// Thread safety: the clock and the queue are behind a lock (a clock counting `Int` ticks is also
+/// published in an atomic word, so that reading it takes no lock), and actions run outside it,
+/// but virtual time is meant to be driven from one thread (the test's).
 open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerType, TimerHosting,
     CustomDebugStringConvertible,
     @unchecked Sendable  // `cell` is the synchronisation; `converter` is immutable
@@ -30,11 +31,23 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     /// The clock and the queue. States: idle; running (inside `start`/`advanceTo`, one item at a
     /// time, each run outside the lock). Transitions move what they displace (a popped entry,
     /// the previous clock value) into their result, released after unlocking.
+    ///
+    /// Invariant: `publishedTicks`, when there is one, holds `clock` whenever the lock is free
+    /// (`setClock` is the only writer of both).
     private struct State {
-        var clock: VirtualTime
+        private(set) var clock: VirtualTime
+        /// The scheduler's ``VirtualTimeScheduler/publishedTicks``.
+        let publishedTicks: PublishedTicks?
         var isRunning = false
         var queue: VirtualItemQueue<Converter>
         var nextID = 0
+
+        /// Sets the clock, and publishes it if it is a tick count.
+        mutating func setClock(_ time: VirtualTime) {
+            clock = time
+            // `publishedTicks` exists only when `VirtualTime` is `Int`.
+            publishedTicks?.publish(unsafeBitCast(time, to: Int.self))
+        }
 
         /// Queues `item` at `time` (after everything already queued for that time).
         mutating func insert(_ item: VirtualItemBase, at time: VirtualTime) {
@@ -52,7 +65,7 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
         /// Sets the clock to `time` if that moves it forward; returns the value it replaced.
         mutating func moveClock(to time: VirtualTime, _ converter: Converter) -> VirtualTime? {
             guard converter.compareVirtualTime(time, clock) == .greaterThan else { return nil }
-            defer { clock = time }
+            defer { setClock(time) }
             return clock
         }
 
@@ -80,6 +93,13 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     /// (VirtualTimeRounding.swift).
     let roundedIntervalReports = RoundedIntervalReports()
 
+    /// The clock as one atomic word when virtual time is an `Int` tick count (as for
+    /// `TestScheduler`, whose every timer reads it), so that reading it takes no lock: published
+    /// under the lock by every move of the clock, read with a relaxed load (a reader on another
+    /// thread may see the previous tick, as it could have read it just before the move). `nil`
+    /// for any other time type, whose clock is read under the lock.
+    private let publishedTicks: PublishedTicks?
+
     /// How this scheduler's virtual time maps to dates and seconds: the one place where virtual
     /// time is converted.
     public let converter: Converter
@@ -87,7 +107,9 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     /// Creates a scheduler whose clock starts at `initialClock`.
     public init(initialClock: VirtualTime, converter: Converter) {
         self.converter = converter
-        cell = LockedCell(State(clock: initialClock, queue: VirtualItemQueue(converter: converter)))
+        publishedTicks = VirtualTime.self == Int.self ? PublishedTicks(unsafeBitCast(initialClock, to: Int.self)) : nil
+        cell = LockedCell(
+            State(clock: initialClock, publishedTicks: publishedTicks, queue: VirtualItemQueue(converter: converter)))
     }
 
     // Tick specialization. Unspecialized, this class's code looks up runtime metadata for its
@@ -102,10 +124,19 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     public var clock: VirtualTime { readClock() }
 
     @_specialize(where Converter == TickVirtualTimeConverter)
-    private func readClock() -> VirtualTime { lockedClock() }
+    private func readClock() -> VirtualTime { clockBody() }
 
     @inline(never)
-    private func lockedClock() -> VirtualTime { cell.read { $0.clock } }
+    private func clockBody() -> VirtualTime { currentClock() }
+
+    /// The clock: the published tick count if there is one, else read under the lock. Inlined
+    /// into the out-of-line bodies only (see above).
+    @inline(__always)
+    private func currentClock() -> VirtualTime {
+        // `publishedTicks` exists only when `VirtualTime` is `Int`.
+        if let publishedTicks { return unsafeBitCast(publishedTicks.ticks, to: VirtualTime.self) }
+        return cell.read { $0.clock }
+    }
 
     /// The current virtual time as a date (``VirtualTimeConverterType/convertFromVirtualTime(_:)``).
     public var now: RxTime { readNow() }
@@ -114,7 +145,7 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     private func readNow() -> RxTime { date() }
 
     @inline(never)
-    private func date() -> RxTime { converter.convertFromVirtualTime(lockedClock()) }
+    private func date() -> RxTime { converter.convertFromVirtualTime(currentClock()) }
 
     /// Hook for subclasses to move a due time computed from an `RxTimeInterval` (the test
     /// scheduler moves "now" to "now + 1"). Not applied to ``scheduleAbsoluteVirtual(_:time:action:)``
@@ -155,7 +186,7 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
         _ item: VirtualItemBase, after dueTime: RxTimeInterval, timer: DisposableNode? = nil
     ) -> VirtualItemBase {
         let offset = converter.convertToVirtualTimeInterval(dueTime.seconds)
-        let clock = lockedClock()
+        let clock = currentClock()
         let due = converter.offsetVirtualTime(clock, offset: offset)
         if let timer, dueTime.totalNanoseconds > 0, converter.compareVirtualTime(due, clock) == .equal {
             reportRoundedToZero(dueTime, by: timer)
@@ -258,7 +289,7 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
             converter.compareVirtualTime(target, current) != .lessThan,
             "VirtualTimeScheduler: cannot sleep into the past")
         let displaced: VirtualTime = cell.update { state in
-            defer { state.clock = target }
+            defer { state.setClock(target) }
             return state.clock
         }
         _ = consume displaced  // released here, after unlocking

@@ -7,7 +7,8 @@ import Testing
 @Suite struct PipelineTests {
     struct TestError: Error, Equatable {}
 
-    /// Nodes a subscription keeps alive (its subscriber node included), counted while it is live.
+    /// Nodes a `subscribe(onNext:)` keeps alive, counted while it is live: its pipelines (the
+    /// last one calls the closure, so the subscription has no node of its own to count).
     private func liveNodes(_ chain: (Observable<Int>) -> Observable<Int>) -> Int {
         var (scope, subscription): (LiveResources.Scope, (any Disposable)?) = LiveResources.withScope {
             chain(Observable<Int>.never()).subscribe(onNext: { _ in })
@@ -20,16 +21,54 @@ import Testing
     }
 
     @Test func consecutiveElementWiseOperatorsShareOneNode() {
-        #expect(liveNodes { $0.map { $0 + 1 } } == 2)
+        #expect(liveNodes { $0.map { $0 + 1 } } == 1)
         #expect(
             liveNodes { $0.map { $0 + 1 }.filter { $0 > 0 }.map { $0 * 3 }.distinctUntilChanged().filter { $0 > 1 } }
-                == 2)
+                == 1)
     }
 
     @Test func aPipelineTakesFiveStagesAndTheRestGetAnother() {
-        #expect(liveNodes { source in (0..<5).reduce(source) { chain, _ in chain.map { $0 + 1 } } } == 2)
-        #expect(liveNodes { source in (0..<6).reduce(source) { chain, _ in chain.map { $0 + 1 } } } == 3)
-        #expect(liveNodes { source in (0..<11).reduce(source) { chain, _ in chain.map { $0 + 1 } } } == 4)
+        #expect(liveNodes { source in (0..<5).reduce(source) { chain, _ in chain.map { $0 + 1 } } } == 1)
+        #expect(liveNodes { source in (0..<6).reduce(source) { chain, _ in chain.map { $0 + 1 } } } == 2)
+        #expect(liveNodes { source in (0..<11).reduce(source) { chain, _ in chain.map { $0 + 1 } } } == 3)
+    }
+
+    @Test func subscribeOnNextOnAPipelineDeliversUntilDisposed() {
+        let subject = PublishSubject<Int>()
+        let received = Recorder<Int>()
+        let subscription = subject.map { $0 * 10 }.filter { $0 != 20 }.subscribe(onNext: { received.append($0) })
+        subject.onNext(1)
+        subject.onNext(2)
+        subject.onNext(3)
+        subscription.dispose()
+        subject.onNext(4)
+        #expect(received.values == [10, 30])
+        #expect(!subject.hasObservers)
+    }
+
+    @Test func subscribeOnNextOnAPipelineCanDisposeFromItsClosure() {
+        let subject = PublishSubject<Int>()
+        let received = Recorder<Int>()
+        let subscription = SingleAssignmentDisposable()
+        subscription.setDisposable(
+            subject.map { $0 + 1 }.subscribe(onNext: { value in
+                received.append(value)
+                subscription.dispose()
+            }))
+        subject.onNext(1)
+        subject.onNext(2)
+        #expect(received.values == [2])
+        #expect(!subject.hasObservers)
+    }
+
+    @Test func subscribeOnNextOnAPipelineThatCompletesWhileSubscribing() {
+        let received = Recorder<Int>()
+        let (scope, subscription) = LiveResources.withScope {
+            Observable.just(1).map { $0 + 1 }.subscribe(onNext: { received.append($0) })
+        }
+        #expect(received.values == [2])
+        #expect((subscription as? any Cancelable)?.isDisposed == true)
+        #expect(scope.total == 0)
     }
 
     @Test func aLongChainSplitIntoPipelinesKeepsEveryStage() {
@@ -42,8 +81,8 @@ import Testing
     }
 
     @Test func aSecondStatefulStageOrATypeChangeStartsAnotherPipeline() {
-        #expect(liveNodes { $0.distinctUntilChanged().map { $0 / 2 }.distinctUntilChanged() } == 3)
-        #expect(liveNodes { $0.map { String($0) }.filter { !$0.isEmpty }.map { $0.count }.filter { $0 > 0 } } == 3)
+        #expect(liveNodes { $0.distinctUntilChanged().map { $0 / 2 }.distinctUntilChanged() } == 2)
+        #expect(liveNodes { $0.map { String($0) }.filter { !$0.isEmpty }.map { $0.count }.filter { $0 > 0 } } == 2)
     }
 
     @Test func everyStageRunsInOrderOnEachElement() {

@@ -126,6 +126,68 @@ import Testing
             })
     }
 
+    @Test func subscriptionOnlyTheAppCanEndLivesUntilDisposed() {
+        // Nothing but the subscription holds its node (the source keeps no observer): it still
+        // runs `onDisposed` when disposed, and only then lets go of its closures.
+        let sources: [Observable<Int>] = [.never(), .create { _ in Disposables.create() }]
+        for source in sources {
+            let disposed = Recorder<Int>()
+            #expect(
+                ownerIsReleased { owner in
+                    owner.subscription = source.subscribe(
+                        onNext: { _ = $0 + owner.offset }, onDisposed: { disposed.append(owner.offset) })
+                    owner.subscription?.dispose()
+                    owner.subscription?.dispose()
+                    return nil
+                })
+            #expect(disposed.values == [1])
+        }
+    }
+
+    @Test func handleKeptAfterTheEndKeepsNoSubscriptionAlive() {
+        let scope = LiveResources.Scope()
+        let subject = PublishSubject<Int>()
+        let received = Recorder<Int>()
+        let subscription = LiveResources.withScope(scope) {
+            subject.map { $0 + 1 }.subscribe(onNext: { received.append($0) })
+        }
+        #expect(scope.total > 0)
+        subject.onNext(1)
+        subject.onCompleted()
+        #expect(scope.total == 0)
+        #expect((subscription as? any Cancelable)?.isDisposed == true)
+        subscription.dispose()
+        #expect(received.values == [2])
+    }
+
+    @Test func everyCopyOfTheHandleDisposesTheSameSubscription() {
+        let subject = PublishSubject<Int>()
+        let received = Recorder<Int>()
+        let subscription = subject.subscribe(onNext: { received.append($0) })
+        let bag = DisposeBag()
+        bag.insert(subscription)
+        let copy = subscription
+        #expect((copy as? any Cancelable)?.isDisposed == false)
+        subject.onNext(1)
+        copy.dispose()
+        subject.onNext(2)
+        #expect((subscription as? any Cancelable)?.isDisposed == true)
+        #expect(!subject.hasObservers)
+        #expect(received.values == [1])
+    }
+
+    @Test func handleReturnedFromCreateIsDisposedWithTheSubscriptionAroundIt() {
+        let subject = PublishSubject<Int>()
+        let received = Recorder<Int>()
+        let subscription = Observable<Int>.create { observer in subject.subscribe(observer) }
+            .subscribe(onNext: { received.append($0) })
+        subject.onNext(1)
+        subscription.dispose()
+        subject.onNext(2)
+        #expect(!subject.hasObservers)
+        #expect(received.values == [1])
+    }
+
     @Test func disposingTheHandleTwiceOrAfterCompletionDoesNothing() {
         let subject = PublishSubject<Int>()
         let disposedCount = Recorder<Int>()

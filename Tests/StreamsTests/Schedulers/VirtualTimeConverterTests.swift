@@ -203,6 +203,83 @@ private func record(_ name: String, at time: Double, on scheduler: SecondsSchedu
         scheduler.start()
         #expect(log.items == ["b@8.0", "a@9.0"])
     }
+
+    @Test func manyItemsRunInTimeThenSchedulingOrderWhateverOrderTheyCameIn() {
+        // Enough items, at enough repeated times, for every path of the queue's sifting; some
+        // cancelled, some scheduled while running.
+        let scheduler = VirtualTimeScheduler(initialClock: 0, converter: MillisecondsConverter())
+        let log = Log()
+        var expected: [(time: Int, order: Int)] = []
+        var seed: UInt64 = 42
+        func nextTime() -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(seed >> 58)  // 0..<64
+        }
+        for order in 0..<300 {
+            let time = nextTime()
+            let item = scheduler.scheduleAbsoluteVirtual(order, time: time) { order in
+                log.append("\(order)")
+                return Disposables.create()
+            }
+            if order % 7 == 3 {
+                item.dispose()
+            } else {
+                expected.append((time, order))
+            }
+        }
+        _ = scheduler.scheduleAbsoluteVirtual((), time: 10) { _ in
+            _ = scheduler.scheduleAbsoluteVirtual(1000, time: 10) { order in
+                log.append("\(order)")
+                return Disposables.create()
+            }
+            return Disposables.create()
+        }
+        expected.append((10, 1000))  // after everything else due at 10: it is scheduled last
+        scheduler.start()
+        let order = expected.sorted { $0.time != $1.time ? $0.time < $1.time : $0.order < $1.order }.map {
+            "\($0.order)"
+        }
+        #expect(log.items == order)
+    }
+
+    @Test func aConverterOfIntTimesOtherThanTicksKeepsItsClockThroughEveryMove() {
+        // Int times are published for lock-free reads whatever the converter; this one counts
+        // milliseconds, so only the scheduler's generic code runs.
+        let scheduler = VirtualTimeScheduler(initialClock: 100, converter: MillisecondsConverter())
+        let log = Log()
+        _ = scheduler.scheduleRelative((), dueTime: .milliseconds(250)) { _ in
+            log.append("relative@\(scheduler.clock)")
+            return Disposables.create()
+        }
+        _ = scheduler.scheduleAbsoluteVirtual((), time: 200) { _ in
+            log.append("absolute@\(scheduler.clock)")
+            return Disposables.create()
+        }
+        scheduler.advanceTo(300)
+        #expect(scheduler.clock == 300)
+        scheduler.sleep(40)
+        #expect(scheduler.clock == 340)
+        #expect(scheduler.now == Date(timeIntervalSince1970: 0.34))
+        scheduler.start()
+        #expect(log.items == ["absolute@200", "relative@350"])
+        #expect(scheduler.clock == 350)
+    }
+}
+
+/// Virtual time in integer milliseconds: `Int` times, but not ``TickVirtualTimeConverter``.
+private struct MillisecondsConverter: VirtualTimeConverterType {
+    func convertFromVirtualTime(_ virtualTime: Int) -> RxTime {
+        Date(timeIntervalSince1970: Double(virtualTime) / 1000)
+    }
+    func convertToVirtualTime(_ time: RxTime) -> Int { Int(time.timeIntervalSince1970 * 1000) }
+    func convertFromVirtualTimeInterval(_ virtualTimeInterval: Int) -> TimeInterval {
+        Double(virtualTimeInterval) / 1000
+    }
+    func convertToVirtualTimeInterval(_ timeInterval: TimeInterval) -> Int { Int((timeInterval * 1000).rounded()) }
+    func offsetVirtualTime(_ time: Int, offset: Int) -> Int { time + offset }
+    func compareVirtualTime(_ lhs: Int, _ rhs: Int) -> VirtualTimeComparison {
+        lhs < rhs ? .lessThan : lhs > rhs ? .greaterThan : .equal
+    }
 }
 
 /// A virtual time that is a class, so the test sees where the scheduler releases it.

@@ -31,6 +31,14 @@ class DisposableNode: Disposable, @unchecked Sendable {  // the word is only tou
     /// what the app's subscription captured. The default does nothing.
     func upstreamWentAway() {}
 
+    /// A ``SubscriptionHandle`` ended the subscription by setting the disposed bit of this node's
+    /// state word, whose value before is `previousState`: the node tears down as its own
+    /// `dispose()` would have, and the handle releases it afterwards. Only the nodes that have
+    /// handles (``ConsumerNode``) implement it.
+    func tearDownAfterHandleDisposal(previousState: Int) {
+        preconditionFailure("\(type(of: self)) has no subscription handle")
+    }
+
     /// A node is its own link: a subscription stores it as its upstream without a box.
     @usableFromInline
     final var _streamsUpstreamLink: (object: AnyObject, key: UInt64)? { (self, 0) }

@@ -33,6 +33,7 @@ final class ChildNode<Owner: ChildOwner>: SubscriptionNode<Owner.ChildElement>, 
     required init(owner: Owner, key: Int) {
         self.owner = owner
         self.key = key
+        super.init()
     }
 
     override func onNext(_ element: Owner.ChildElement) {

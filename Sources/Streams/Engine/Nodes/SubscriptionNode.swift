@@ -12,6 +12,12 @@ class Receiver<Element>: DisposableNode, @unchecked Sendable {  // see Disposabl
     /// Receives normal completion.
     func onCompleted() { preconditionFailure("abstract") }
 
+    /// The closure that takes this receiver's elements from now on, handed over (once, before
+    /// anything is delivered) to the ``Pipeline`` that delivers to it, which then calls it instead
+    /// of ``onNext(_:)``: the app's `onNext`, from the node behind `subscribe(onNext:)` on a
+    /// pipeline (``PipelineEndNode``). `nil` for every other receiver.
+    func handOverOnNext() -> (@Sendable (Element) -> Void)? { nil }
+
     /// Dispatches a boxed event to the three methods above.
     final func on(_ event: Event<Element>) {
         switch event {
@@ -43,7 +49,7 @@ class Receiver<Element>: DisposableNode, @unchecked Sendable {  // see Disposabl
 ///   go first, then each operator's downstream of it, as in RxSwift.
 /// - The bits of the word above the flags hold the retained `LiveResources.Scope` the node was
 ///   counted into (an object pointer, so its low four bits are zero), set in `init` and read in
-///   `deinit` only.
+///   `deinit` only; the `uncounted` bit, set in `init` too, says that the node is not counted.
 ///
 /// Memory (Docs/Performance.md, M1): the upstream is two words — a ``DisposableNode`` and a key
 /// for ``DisposableNode/dispose(key:)`` — instead of an `any Disposable` existential (five
@@ -64,9 +70,16 @@ class SubscriptionNode<Element>: Receiver<Element>, Cancelable, @unchecked Senda
         super.init(atomicState: bits)
     }
 
+    /// A node not counted in ``LiveResources``: one that only stands for a subscription whose
+    /// other nodes are counted (``PipelineEndNode``).
+    init(uncounted: Void) {
+        super.init(atomicState: Bits.uncountedBit)
+    }
+
     deinit {
-        let bits = atomicState.loadRelaxed() & ~Bits.flagBits
-        if let pointer = UnsafeRawPointer(bitPattern: bits) {
+        let word = atomicState.loadRelaxed()
+        if word & Bits.uncountedBit != 0 { return }
+        if let pointer = UnsafeRawPointer(bitPattern: word & ~Bits.flagBits) {
             LiveResources.release(Unmanaged<LiveResources.Scope>.fromOpaque(pointer).takeRetainedValue())
         } else {
             LiveResources.release(nil)
@@ -114,20 +127,19 @@ class SubscriptionNode<Element>: Receiver<Element>, Cancelable, @unchecked Senda
     /// otherwise (the node was released, or is delivering its terminal event, and that delivery
     /// releases it).
     @inline(__always)
-    final func markDisposed() -> Int? {
-        var state = atomicState.loadRelaxed()
-        repeat {
-            if state & Bits.disposedBit != 0 { return nil }
-        } while !atomicState.compareExchange(expected: &state, desired: state | Bits.disposedBit | Bits.releasedBit)
-        return state
-    }
+    final func markDisposed() -> Int? { Bits.markDisposed(atomicState) }
 
     /// Releases the upstream and the subclass's resources; call once with `markDisposed()`'s result.
     final func tearDown(previousState: Int) {
+        tearDownUpstream(previousState: previousState)
+        disposeResources()
+    }
+
+    /// The first half of ``tearDown(previousState:)``: disposes and releases the upstream, if any.
+    final func tearDownUpstream(previousState: Int) {
         if previousState & Bits.upstreamBit != 0 {
             disposeUpstream(fromDownstream: false)
         }
-        disposeResources()
     }
 
     /// Starts delivering a terminal event: `false` if the node was already disposed or
@@ -188,11 +200,24 @@ enum SubscriptionState {
     @inline(__always) static var disposedBit: Int { 1 }
     @inline(__always) static var upstreamBit: Int { 2 }
     @inline(__always) static var releasedBit: Int { 4 }
+    @inline(__always) static var uncountedBit: Int { 8 }
     @inline(__always) static var flagBits: Int { 15 }
 
     /// `true` if `word` says the node was disposed or forwarded a terminal event.
     @inline(__always)
     static func isDisposed(_ word: Int) -> Bool { word & disposedBit != 0 }
+
+    /// Sets the disposed and released bits of `word` unless the disposed bit is set; returns the
+    /// previous value if this call set them, `nil` otherwise
+    /// (``SubscriptionNode/markDisposed()``, and ``SubscriptionHandle``, which reaches only the word).
+    @inline(__always)
+    static func markDisposed(_ word: AtomicWord) -> Int? {
+        var state = word.loadRelaxed()
+        repeat {
+            if state & disposedBit != 0 { return nil }
+        } while !word.compareExchange(expected: &state, desired: state | disposedBit | releasedBit)
+        return state
+    }
 }
 
 /// A subscription node that forwards to a downstream receiver: the per-subscription half of an
@@ -204,6 +229,7 @@ class Sink<Input, Output>: SubscriptionNode<Input>, @unchecked Sendable {  // se
 
     init(downstream: Receiver<Output>) {
         self.downstream = downstream
+        super.init()
     }
 
     /// The upstream failed: by default the failure is forwarded (``forwardError(_:)``).

@@ -15,6 +15,9 @@
 // - The stages and the receiver are `let`s of the node, so an element reaches them with no
 //   reference counting; the state is touched only by `onNext` (serialized by the Observable
 //   contract), `init` and `deinit`.
+// - A pipeline that ends a `subscribe(onNext:)` calls the app's closure itself (a `let` too):
+//   its receiver, the node the app keeps (`PipelineEndNode`), gets only the terminal event. So
+//   the closure goes with the pipeline, which the app does not hold, when the subscription ends.
 
 /// The stages one pipeline runs: what ``subscribe(endingWith:final:)`` collects before the head
 /// makes the ``Pipeline``.
@@ -34,7 +37,8 @@ struct PipelineStages {
     private(set) var count = 1
     /// The one stage with state, if any.
     unowned(unsafe) private(set) var stateful: (any PipelineStage)?
-    /// The receiver of the last stage's output.
+    /// The receiver of the last stage's output (of its terminal event only, if it hands the
+    /// pipeline a closure for the elements: ``Receiver/handOverOnNext()``).
     unowned(unsafe) let final: DisposableNode
 
     private init(last: any PipelineStage, final: DisposableNode) {
@@ -97,6 +101,8 @@ class Pipeline<Input, Element>: Sink<Input, Element>, @unchecked Sendable {  // 
     private let stage3: Observable<Element>?
     private let stage4: Observable<Element>?
     private let count: Int
+    /// The app's closure, when the pipeline ends a `subscribe(onNext:)` (see the invariants).
+    private let consumer: (@Sendable (Element) -> Void)?
     private let stateful: (any PipelineStage)?
     /// The stateful stage's state when it fits here (two words, word-aligned)…
     @exclusivity(unchecked) private var inlineState: (UInt, UInt) = (0, 0)  // see the invariants above
@@ -116,8 +122,10 @@ class Pipeline<Input, Element>: Sink<Input, Element>, @unchecked Sendable {  // 
         stage3 = tail(3)
         stage4 = tail(4)
         count = stages.count
+        let receiver = unsafeDowncast(stages.final, to: Receiver<Element>.self)
+        consumer = receiver.handOverOnNext()
         stateful = stages.stateful
-        super.init(downstream: unsafeDowncast(stages.final, to: Receiver<Element>.self))
+        super.init(downstream: consume receiver)
         guard let stateful, let layout = stateful.stateLayout else { return }
         if layout.size > MemoryLayout<(UInt, UInt)>.size || layout.alignment > MemoryLayout<(UInt, UInt)>.alignment {
             outOfLineState = .allocate(byteCount: layout.size, alignment: layout.alignment)
@@ -131,13 +139,16 @@ class Pipeline<Input, Element>: Sink<Input, Element>, @unchecked Sendable {  // 
         outOfLineState?.deallocate()
     }
 
-    /// Passes `element`, what stage `index` lets through, to the next stage, or to the receiver
-    /// after the last one; nothing once the pipeline is disposed.
+    /// Passes `element`, what stage `index` lets through, to the next stage, or to the app's
+    /// closure or the receiver after the last one; nothing once the pipeline is disposed.
     @inline(__always)
     final func push(_ element: Element, after index: Int) throws {
         guard !isDisposed else { return }
         let next = index + 1
-        if next == count { return downstream.onNext(element) }
+        if next == count {
+            if consumer != nil { return consumer!(element) }  // forced: borrows, as for the stages
+            return downstream.onNext(element)
+        }
         switch next {
         case 1: try stage1!.runStage(element, in: self, at: 1)
         case 2: try stage2!.runStage(element, in: self, at: 2)

@@ -57,6 +57,7 @@ class StageObservable<Source, Output>: Observable<Output>, PipelineStage, @unche
     }
 
     override final var pipelineStage: (any PipelineStage)? { self }
+    override final var isPipelineStage: Bool { true }
     final var upstreamStage: (any PipelineStage)? { source.pipelineStage }
     var preservesType: Bool { true }
     var stateLayout: (size: Int, alignment: Int)? { nil }
