@@ -19,70 +19,6 @@
 //   its receiver, the node the app keeps (`PipelineEndNode`), gets only the terminal event. So
 //   the closure goes with the pipeline, which the app does not hold, when the subscription ends.
 
-/// The stages one pipeline runs: what ``subscribe(endingWith:final:)`` collects before the head
-/// makes the ``Pipeline``.
-struct PipelineStages {
-    /// The most stages one pipeline runs (a longer run gets several pipelines).
-    static var capacity: Int { 5 }
-
-    // The stages, last first (the order they are collected in), in fixed slots: a subscription
-    // allocates nothing but its pipeline. Unretained: the caller keeps the last stage, which keeps
-    // the others (its sources), until the pipeline holds them.
-    unowned(unsafe) private var slot0: any PipelineStage
-    unowned(unsafe) private var slot1: (any PipelineStage)?
-    unowned(unsafe) private var slot2: (any PipelineStage)?
-    unowned(unsafe) private var slot3: (any PipelineStage)?
-    unowned(unsafe) private var slot4: (any PipelineStage)?
-    /// How many slots are in use.
-    private(set) var count = 1
-    /// The one stage with state, if any.
-    unowned(unsafe) private(set) var stateful: (any PipelineStage)?
-    /// The receiver of the last stage's output (of its terminal event only, if it hands the
-    /// pipeline a closure for the elements: ``Receiver/handOverOnNext()``).
-    unowned(unsafe) let final: DisposableNode
-
-    private init(last: any PipelineStage, final: DisposableNode) {
-        slot0 = last
-        self.final = final
-    }
-
-    /// The stage at `index`, counted from the head; `nil` past the last.
-    subscript(index: Int) -> (any PipelineStage)? {
-        switch count - 1 - index {
-        case 0: slot0
-        case 1: slot1
-        case 2: slot2
-        case 3: slot3
-        case 4: slot4
-        default: nil
-        }
-    }
-
-    /// Subscribes the stages that end with `last` to their source: as many as one pipeline takes
-    /// (see the invariants), the rest through pipelines of their own. `final` receives `last`'s
-    /// output; the result is the pipeline that delivers to it.
-    static func subscribe(endingWith last: any PipelineStage, final: DisposableNode) -> any Disposable {
-        var stages = PipelineStages(last: last, final: final)
-        if last.stateLayout != nil { stages.stateful = last }
-        var head = last
-        while stages.count < capacity, head.preservesType, let upstream = head.upstreamStage {
-            if upstream.stateLayout != nil {
-                if stages.stateful != nil { break }
-                stages.stateful = upstream
-            }
-            switch stages.count {
-            case 1: stages.slot1 = upstream
-            case 2: stages.slot2 = upstream
-            case 3: stages.slot3 = upstream
-            default: stages.slot4 = upstream
-            }
-            stages.count += 1
-            head = upstream
-        }
-        return head.subscribePipeline(stages)
-    }
-}
-
 /// The subscription node that runs a run of pipeline stages (see the file header): the part
 /// every pipeline shares. A ``Sink`` whose downstream receives the last stage's output, so
 /// errors (the upstream's, or a stage's throw) and completion are forwarded as by any sink. A subclass takes `Input` and runs the head: ``StagePipeline`` when the
@@ -162,26 +98,5 @@ class Pipeline<Input, Element>: Sink<Input, Element>, @unchecked Sendable {  // 
         if let outOfLineState { return outOfLineState }
         // A stored property of a class keeps its address for the object's lifetime.
         return withUnsafeMutablePointer(to: &inlineState) { UnsafeMutableRawPointer($0) }
-    }
-}
-
-/// The pipeline whose head keeps the element type (`filter`, `distinctUntilChanged()`, a `map`
-/// to the same type is run by `map`'s own pipeline).
-@usableFromInline
-final class StagePipeline<Element>: Pipeline<Element, Element>, @unchecked Sendable {  // see Pipeline
-    private let head: Observable<Element>
-
-    required init(_ stages: PipelineStages) {
-        head = unsafeDowncast(stages[0]!, to: Observable<Element>.self)
-        super.init(stages)
-    }
-
-    override func onNext(_ element: Element) {
-        guard !isDisposed else { return }
-        do {
-            try head.runStage(element, in: self, at: 0)
-        } catch {
-            forwardError(error)
-        }
     }
 }
