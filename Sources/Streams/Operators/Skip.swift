@@ -6,32 +6,13 @@
 extension ObservableType {
     /// Skips the first `count` elements and emits the rest (a `count` of zero or less skips nothing).
     public func skip(_ count: Int) -> Observable<Element> {
-        lift(ClosureOperator { SkipCountSink(remaining: count, downstream: $0) })
+        lift(ClosureOperator { CountingSink(.skip, remaining: count, downstream: $0) })
     }
 
     /// Skips elements while `predicate` returns `true`, then emits every later element; a thrown
     /// error becomes the sequence's error.
     public func skip(while predicate: @escaping @Sendable (Element) throws -> Bool) -> Observable<Element> {
         lift(ClosureOperator { SkipWhileSink(predicate: predicate, downstream: $0) })
-    }
-}
-
-private final class SkipCountSink<Element>: Sink<Element, Element>,
-    @unchecked Sendable  // see SubscriptionNode; `remaining` only in serialized onNext
-{
-    private var remaining: Int
-
-    init(remaining: Int, downstream: Receiver<Element>) {
-        self.remaining = remaining
-        super.init(downstream: downstream)
-    }
-
-    override func onNext(_ element: Element) {
-        if remaining > 0 {
-            remaining -= 1
-        } else {
-            forwardNext(element)
-        }
     }
 }
 

@@ -12,7 +12,7 @@ extension ObservableType {
     public func take(_ count: Int) -> Observable<Element> {
         precondition(count >= 0, "take: count must not be negative")
         if count == 0 { return Observable.empty() }
-        return lift(ClosureOperator { TakeCountSink(remaining: count, downstream: $0) })
+        return lift(ClosureOperator { CountingSink(.take, remaining: count, downstream: $0) })
     }
 
     /// Emits elements while `predicate` returns `true`, then completes; with `.inclusive`, the
@@ -49,24 +49,6 @@ public enum TakeBehavior: Sendable {
     case inclusive
     /// Complete without emitting the element that ends the sequence.
     case exclusive
-}
-
-private final class TakeCountSink<Element>: Sink<Element, Element>,
-    @unchecked Sendable  // see SubscriptionNode; `remaining` only in serialized onNext
-{
-    private var remaining: Int
-
-    init(remaining: Int, downstream: Receiver<Element>) {
-        self.remaining = remaining
-        super.init(downstream: downstream)
-    }
-
-    override func onNext(_ element: Element) {
-        guard !isDisposed, remaining > 0 else { return }
-        remaining -= 1
-        forwardNext(element)
-        if remaining == 0 { forwardCompleted() }
-    }
 }
 
 private final class TakeWhileSink<Element>: Sink<Element, Element>,
