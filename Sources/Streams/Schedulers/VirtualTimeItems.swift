@@ -125,7 +125,11 @@ struct VirtualItemQueue<Converter: VirtualTimeConverterType> {
         self.converter = converter
     }
 
-    var first: Entry? { heap.first }
+    /// What `body` answers about the first entry, read in place (a copy would retain its item),
+    /// or `nil` if the queue is empty.
+    func withFirst<Answer>(_ body: (Entry) -> Answer) -> Answer? {
+        heap.isEmpty ? nil : body(heap[0])
+    }
 
     /// Every entry, in no particular order (a copy of the heap: sort it after unlocking).
     var entries: [Entry] { heap }

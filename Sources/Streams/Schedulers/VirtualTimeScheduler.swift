@@ -72,10 +72,17 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
         /// Pops the next entry: a disposed one (to release), or the next live one due by `limit`
         /// (to run), with the clock moved to it. `nil` when nothing is due or the run stopped.
         mutating func next(notAfter limit: VirtualTime?, _ converter: Converter) -> Popped? {
-            guard isRunning, let first = queue.first else { return nil }
-            if first.item.isDisposed { return Popped(entry: queue.removeFirst(), runs: false, displacedClock: nil) }
-            if let limit, converter.compareVirtualTime(first.time, limit) == .greaterThan { return nil }
+            guard isRunning else { return nil }
+            // Whether the first entry runs (`false`: it was disposed), if it is to be popped; read
+            // in place, as a copy of the entry would retain its item.
+            let firstRuns = queue.withFirst { first -> Bool? in
+                if first.item.isDisposed { return false }
+                if let limit, converter.compareVirtualTime(first.time, limit) == .greaterThan { return nil }
+                return true
+            }
+            guard let runs = firstRuns ?? nil else { return nil }
             let entry = queue.removeFirst()
+            guard runs else { return Popped(entry: entry, runs: false, displacedClock: nil) }
             return Popped(entry: entry, runs: true, displacedClock: moveClock(to: entry.time, converter))
         }
     }
