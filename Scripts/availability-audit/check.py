@@ -15,7 +15,8 @@ MINIMUMS = {"macOS": (10, 15), "iOS": (13, 0), "tvOS": (13, 0), "watchOS": (6, 0
 
 # (symbol path, file pattern, why the reference is fine at the minimums)
 ALLOWED = [
-    (r"(AsyncIteratorProtocol|AsyncStream\.Iterator|AsyncThrowingStream\.Iterator|ThrowingTaskGroup\.Iterator)"
+    (r"(AsyncIteratorProtocol|AsyncStream\.Iterator|AsyncThrowingStream\.Iterator|ThrowingTaskGroup\.Iterator|"
+     r"TaskGroup\.Iterator)"
      r"\.next\(isolation:\)", r".*",
      "a for-await loop calls next() below macOS 15"),
     (r"FixedWidthInteger\.&\*\(_:_:\)", r".*",
