@@ -1,31 +1,13 @@
+import Streams
+
 import Testing
 
 #if canImport(XCTest)
     import XCTest
 #endif
 
-/// Where a StreamsTest assertion was written, captured with default arguments at the caller.
-///
-/// It carries both spellings a failure needs: Swift Testing's `SourceLocation` (file ID, path,
-/// line, column) and XCTest's `file:line:`.
-public struct CallSite: Sendable {
-    /// The `#fileID` of the call.
-    public let fileID: String
-    /// The `#filePath` of the call.
-    public let filePath: StaticString
-    /// The `#line` of the call.
-    public let line: Int
-    /// The `#column` of the call.
-    public let column: Int
-
-    /// Captures a call site; pass your own caller's values to forward it.
-    public init(fileID: String, filePath: StaticString, line: Int, column: Int) {
-        self.fileID = fileID
-        self.filePath = filePath
-        self.line = line
-        self.column = column
-    }
-}
+// A StreamsTest assertion's site is Streams' `CallSite`, which carries both spellings a failure
+// needs: Swift Testing's `SourceLocation` (file ID, path, line, column) and XCTest's `file:line:`.
 
 /// Records a test failure with `message` at `site`: through Swift Testing (`Issue.record`) when
 /// a Swift Testing test is running on this task, otherwise through XCTest (`XCTFail`). Inside

@@ -1,3 +1,4 @@
+import Streams
 import StreamsTest
 
 /// The messages of the failures `body` reported, in order (see `TestFailureCapture`).

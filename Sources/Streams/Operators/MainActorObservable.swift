@@ -65,7 +65,7 @@ public struct MainActorObservable<Element>: Sendable {
     ) -> any Disposable {
         let node = MainActorNode(
             onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed,
-            site: MainActorCallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+            site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
         node.setUpstream(source.subscribe(node))
         return node.handle
     }
@@ -125,13 +125,13 @@ private final class MainActorNode<Element>: ConsumerNode<Element>, @unchecked Se
     let onCompletedHandler: (@MainActor () -> Void)?
     let onDisposedHandler: (@MainActor () -> Void)?
     /// Where the handlers were given, for a report when one is due off the main actor.
-    let site: MainActorCallSite
+    let site: CallSite
     /// Set by the terminal event (on the main queue) before teardown reads it on the same thread.
     private var terminatedOnMainQueue = false
 
     init(
         onNext: (@MainActor (Element) -> Void)?, onError: (@MainActor (any Error) -> Void)?,
-        onCompleted: (@MainActor () -> Void)?, onDisposed: (@MainActor () -> Void)?, site: MainActorCallSite
+        onCompleted: (@MainActor () -> Void)?, onDisposed: (@MainActor () -> Void)?, site: CallSite
     ) {
         self.site = site
         onNextHandler = onNext

@@ -116,7 +116,7 @@ package enum MainActorCheck {
     /// Main-actor closures are only ever due off the main actor when a test advances a mocked
     /// scheduler from another thread; the main scheduler always delivers on the main queue.
     @discardableResult
-    package static func run(givenAt site: MainActorCallSite, _ body: () -> Void) -> Bool {
+    package static func run(givenAt site: CallSite, _ body: () -> Void) -> Bool {
         guard isOnMainActor else {
             Hooks.reportOffMainActorDelivery(message(givenAt: site), at: site)
             return false
@@ -126,7 +126,7 @@ package enum MainActorCheck {
     }
 
     /// The report for a main-actor closure given at `site` and due off the main actor.
-    static func message(givenAt site: MainActorCallSite) -> String {
+    static func message(givenAt site: CallSite) -> String {
         let file = site.fileID.split(separator: "/").last.map(String.init) ?? site.fileID
         return """
             SharingScheduler.mock: a main-actor closure (given at \(file):\(site.line)) was due off the main actor \

@@ -58,7 +58,7 @@ public final class Navigator<Route: Sendable>: Sendable {
         coordinator: C,
         fileID: String = #fileID, filePath: StaticString = #filePath, line: Int = #line, column: Int = #column
     ) where C.Route == Route {
-        let site = MainActorCallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         let scheduler = SharingScheduler.make()
         let delivery: any ImmediateSchedulerType = scheduler is MainScheduler ? MainScheduler.asyncInstance : scheduler
         let target = WeakCoordinator(coordinator)

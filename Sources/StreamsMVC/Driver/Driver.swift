@@ -40,7 +40,7 @@ public struct Driver<Element>: @unchecked Sendable {  // wraps an immutable Obse
         fileID: String = #fileID, filePath: StaticString = #filePath, line: Int = #line, column: Int = #column
     ) -> any Disposable {
         let handlers = MainActorHandlers(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
-        let site = MainActorCallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         return source.subscribe(
             onNext: { element in
                 guard let onNext = handlers.onNext else { return }

@@ -20,7 +20,7 @@ public enum Hooks {
     private static let recordsCallStack = HookFlag()
 
     /// Reports a main-actor closure that was due off the main actor (see ``offMainActorDelivery``).
-    public typealias OffMainActorDelivery = @Sendable (_ message: String, _ site: MainActorCallSite) -> Void
+    public typealias OffMainActorDelivery = @Sendable (_ message: String, _ site: CallSite) -> Void
 
     private static let offMainActorSlot = HookSlot<OffMainActorDelivery> { message, site in
         preconditionFailure(message, file: site.filePath, line: UInt(site.line))
@@ -47,7 +47,7 @@ public enum Hooks {
     /// Whether ``offMainActorDelivery`` was ever set (so a default reporter should not replace it).
     package static var isOffMainActorDeliveryReplaced: Bool { offMainActorReplaced.value }
 
-    static func reportOffMainActorDelivery(_ message: String, at site: MainActorCallSite) {
+    static func reportOffMainActorDelivery(_ message: String, at site: CallSite) {
         offMainActorSlot.get()(message, site)
     }
 
