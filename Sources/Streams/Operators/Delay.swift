@@ -76,7 +76,7 @@ private final class DelaySink<Element>: SerializingSink<Element, Element, DelayS
     override var timerOperatorName: String { "delay" }
 
     /// The delay it was given: after the first event, its timer waits for what remains of it.
-    /// Read under the lock, on a diagnostic's path only.
+    /// Read under the lock, once per subscription and on a diagnostic's path.
     override var timerOperatorInterval: RxTimeInterval? { readState(\.dueTime) }
 
     override func onNext(_ element: Element) { received(.next(element)) }
