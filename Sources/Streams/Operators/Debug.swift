@@ -145,6 +145,7 @@ private final class DebugSink<Element>: Sink<Element, Element>, @unchecked Senda
     override func onError(_ error: any Error) {
         guard !isDisposed else { return }
         logEvent(.error(error))
+        if let sites = Inspector.observedSitesLine(of: error) { parent.log(sites) }
         guard let previous = markDisposed() else { return }
         downstream.onError(error)
         parent.log("isDisposed")

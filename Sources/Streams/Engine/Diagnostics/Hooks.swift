@@ -11,6 +11,7 @@ public enum Hooks {
 
     private static let errorHandler = HookSlot<DefaultErrorHandler> { callStack, error in
         var message = "Streams: unhandled error: \(error)\n"
+        if let sites = Inspector.observedSitesLine(of: error) { message += "\(sites)\n" }
         if !callStack.isEmpty { message += "subscription called from:\n\(callStack.joined(separator: "\n"))\n" }
         FileHandle.standardError.write(Data(message.utf8))
     }
