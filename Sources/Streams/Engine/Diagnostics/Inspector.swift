@@ -67,12 +67,21 @@ public enum Inspector {
     )
         -> Observable<Element>
     {
-        let scope = currentScope
-        guard scope != nil || isEnabled else { return observable }
+        guard let scope = recordingScope() else { return observable }
         let name = "\(name)"
         return InspectedObservable(
             source: observable, name: name, site: CallSite(fileID: file, line: line), tag: nil,
             isRoot: subscriberNames.contains(name), scope: scope)
+    }
+
+    /// Where an operator applied now is recorded: `nil` if it is not; `.some(nil)` globally (the
+    /// inspector is enabled); `.some(scope)` in the task's recording scope, or in the scope of the
+    /// recorded subscription handling an event on this thread (an inner observable built in a
+    /// `flatMap` closure goes where its operator went).
+    static func recordingScope() -> RecordingScope?? {
+        if let scope = currentScope { return .some(scope) }
+        if let scope = InspectionContext.current?.record.scope { return .some(scope) }
+        return isEnabled ? .some(nil) : nil
     }
 
     /// The names ``record(_:as:file:line:)`` treats as subscribers: their subscriptions are roots.
@@ -84,8 +93,7 @@ public enum Inspector {
         -> Observable<Element>
     {
         if let inspected = observable as? InspectedObservable<Element> { return inspected.tagged(tag) }
-        let scope = currentScope
-        guard scope != nil || isEnabled else { return observable }
+        guard let scope = recordingScope() else { return observable }
         return InspectedObservable(
             source: observable, name: "tag", site: CallSite(fileID: file, line: line), tag: tag, isRoot: false,
             scope: scope)
