@@ -11,14 +11,18 @@ enum InspectionRegistry {
     /// A new record's id: creation order.
     static func nextID() -> UInt64 { UInt64(lastID.add(1) + 1) }
 
-    /// Adds a live record.
+    /// Adds a live record. A live record keeps ``Inspector/isRecording`` raised, so that what its
+    /// subscription subscribes later (a subject, an inner observable built while it delivers) is
+    /// recorded whatever else records meanwhile.
     static func register(_ record: InspectionRecord) {
+        GlobalCounter.inspectorRecording.add(1)
         records.withLock { $0[record.id] = record }
     }
 
     /// Removes `record` if this is the first call that ended it.
     static func unregister(_ record: InspectionRecord) {
         guard record.end() else { return }
+        GlobalCounter.inspectorRecording.add(-1)
         let removed = records.withLock { $0.removeValue(forKey: record.id) }
         _ = consume removed  // released here, after unlocking
     }

@@ -30,7 +30,9 @@ public enum Inspector {
     private static let enabled = Locked(false)
 
     /// `true` while chains being built may be recorded (the flag every operator checks): the
-    /// inspector is enabled, or a recording scope runs somewhere in the process.
+    /// inspector is enabled, a recording scope runs somewhere in the process, or a recorded
+    /// subscription is live. With none of these it is `false`, and applying an operator costs
+    /// this one relaxed load.
     @usableFromInline
     static var isRecording: Bool { GlobalCounter.inspectorRecording.value != 0 }
 

@@ -58,6 +58,11 @@ public struct InspectorSnapshot: Sendable, CustomStringConvertible {
         return nodes
     }
 
+    /// A snapshot of `roots` (a part of another snapshot, to print or compare only that part).
+    public init(roots: [Node]) {
+        self.roots = roots
+    }
+
     /// The tree of `records` (live, in creation order): a record goes under its nearest live
     /// ancestor, or is a root.
     init(_ records: [InspectionRecord]) {

@@ -13,6 +13,9 @@ func recording<T>(_ body: () throws -> T) rethrows -> (Inspector.RecordingScope,
 /// leave when their subscription ends.
 @Suite struct InspectorTests {
     struct SearchFailed: Error {}
+    /// An error only one test fails with: a value error's trail is found by its description, and
+    /// tests run in parallel.
+    struct DebugFailed: Error {}
 
     /// `subject.map{…}.filter{…}.tag("evens-tripled").subscribe(onNext:)`, recorded.
     private func evensTripled(_ subject: PublishSubject<Int>, received: Recorder<Int>) -> any Disposable {
@@ -226,11 +229,11 @@ func recording<T>(_ body: () throws -> T) rethrows -> (Inspector.RecordingScope,
                 .debug("search", scheduler: scheduler, output: { lines.append($0) })
                 .subscribe(onError: { _ in })
         }
-        subject.onError(SearchFailed())
+        subject.onError(DebugFailed())
         let tails = lines.values.map { $0.split(separator: " -> ", maxSplits: 1).last.map(String.init) ?? "" }
         #expect(
             tails == [
-                "subscribed", "Event error(SearchFailed())", "observed at InspectorTests.swift:42 map", "isDisposed",
+                "subscribed", "Event error(DebugFailed())", "observed at InspectorTests.swift:42 map", "isDisposed",
             ])
         _ = subscription
     }
