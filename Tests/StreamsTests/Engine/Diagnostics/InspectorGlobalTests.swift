@@ -39,7 +39,7 @@ import Testing
                     PublishSubject  1 element, last: 2
                 """
             ])
-        subscriptions.forEach { $0.dispose() }
+        for subscription in subscriptions { subscription.dispose() }
         #expect(ownRoots().isEmpty)
     }
 }

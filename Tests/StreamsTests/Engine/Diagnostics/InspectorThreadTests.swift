@@ -48,7 +48,7 @@ import Testing
                   PublishSubject  2000 elements, last: 2000
             """
         #expect(Inspector.snapshot(scope: scope).description == tree + "\n" + tree)
-        subscriptions.forEach { $0.dispose() }
+        for subscription in subscriptions { subscription.dispose() }
         #expect(Inspector.snapshot(scope: scope).roots.isEmpty)
     }
 }
