@@ -94,8 +94,9 @@ public enum Hooks {
     /// Called with an error that reached a subscriber without an `onError` handler, and the call
     /// stack captured when that subscription was made (empty unless ``recordCallStackOnError``).
     ///
-    /// The default writes the error (and a non-empty call stack) to standard error. Tests may
-    /// install a recorder. ``unhandledError`` is the same hook without the call stack.
+    /// The default writes the error (and a non-empty call stack) to standard error, with the
+    /// sites it passed when the ``Inspector`` recorded its chain (`observed at Search.swift:42 map
+    /// → :47 subscribe`). Tests may install a recorder. ``unhandledError`` is the same hook without the call stack.
     public static var defaultErrorHandler: DefaultErrorHandler {
         get { errorHandler.get() }
         set { errorHandler.set(newValue) }
