@@ -10,10 +10,16 @@ public enum Hooks {
     public typealias CustomCaptureSubscriptionCallstack = @Sendable () -> [String]
 
     private static let errorHandler = HookSlot<DefaultErrorHandler> { callStack, error in
+        FileHandle.standardError.write(Data(unhandledErrorMessage(error, callStack: callStack).utf8))
+    }
+
+    /// What the default ``defaultErrorHandler`` writes: the error, the sites it passed when the
+    /// ``Inspector`` recorded them, and a non-empty call stack, each ending with a newline.
+    static func unhandledErrorMessage(_ error: any Error, callStack: [String]) -> String {
         var message = "Streams: unhandled error: \(error)\n"
         if let sites = Inspector.observedSitesLine(of: error) { message += "\(sites)\n" }
         if !callStack.isEmpty { message += "subscription called from:\n\(callStack.joined(separator: "\n"))\n" }
-        FileHandle.standardError.write(Data(message.utf8))
+        return message
     }
 
     private static let callStackCapture = HookSlot<CustomCaptureSubscriptionCallstack> { Thread.callStackSymbols }
