@@ -1,11 +1,21 @@
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
 /// The sites each recent error passed through, source first: what
 /// ``Inspector/observedSites(of:)``, the unhandled-error hook and `debug` report.
 ///
-/// A probe that passes an error appends its step to the error's trail. An error is known by its
-/// object identity when it is a class instance, otherwise by its type and `String(reflecting:)`;
-/// so the same value failing a second chain would extend the first one's trail, a step whose
-/// record is not the parent of the trail's last step starts the trail again. The table keeps the
-/// ``capacity`` most recent trails.
+/// A probe that passes an error continues the trail whose last step is the probe's child (the
+/// record whose parent is the probe's), or starts a new one. An error is known by its object
+/// identity when it is a class instance, otherwise by its type and `String(reflecting:)`; so
+/// several trails may share a key (one value failing several chains, perhaps at once). A lookup
+/// prefers the trail last extended on the calling thread — an error travels down a chain on one
+/// thread, so the subscriber's `onError`, the hook and `debug` find their own chain's — then the
+/// most recent one. The table keeps the ``capacity`` most recently extended trails.
 enum ErrorTrails {
     /// One recorded operator the error passed.
     struct Step: Sendable {
@@ -24,6 +34,8 @@ enum ErrorTrails {
     private struct Trail {
         let key: Key
         var steps: [Step]
+        /// The thread that extended it last.
+        var thread: pthread_t
     }
 
     /// How many trails are kept.
@@ -37,26 +49,21 @@ enum ErrorTrails {
         return .value("\(String(reflecting: type(of: error)))|\(String(reflecting: error))")
     }
 
-    /// Appends `record`'s step to `error`'s trail, or starts the trail with it.
+    /// Appends `record`'s step to the trail it continues, or starts a trail with it.
     static func passed(_ error: any Error, through record: InspectionRecord) {
         let key = key(of: error)
         let step = Step(name: record.name, site: record.site, recordID: record.id, parentID: record.parent?.id)
-        let displaced = trails.withLock { trails -> [Trail] in
-            if let index = trails.lastIndex(where: { $0.key == key }) {
+        let thread = pthread_self()
+        let displaced = trails.withLock { trails -> Trail? in
+            if let index = trails.lastIndex(where: { $0.key == key && $0.steps.last?.parentID == record.id }) {
                 var trail = trails.remove(at: index)
-                if trail.steps.last?.parentID != record.id {
-                    let old = trail
-                    trail.steps = [step]
-                    trails.append(trail)
-                    return [old]
-                }
                 trail.steps.append(step)
+                trail.thread = thread
                 trails.append(trail)
-                return []
+                return nil
             }
-            trails.append(Trail(key: key, steps: [step]))
-            guard trails.count > capacity else { return [] }
-            return [trails.removeFirst()]
+            trails.append(Trail(key: key, steps: [step], thread: thread))
+            return trails.count > capacity ? trails.removeFirst() : nil
         }
         _ = consume displaced  // released here, after unlocking
     }
@@ -64,7 +71,11 @@ enum ErrorTrails {
     /// The steps `error` passed, source first; empty if no recorded chain passed it.
     static func steps(of error: any Error) -> [Step] {
         let key = key(of: error)
-        return trails.withLock { trails in trails.last { $0.key == key }?.steps ?? [] }
+        let thread = pthread_self()
+        return trails.withLock { trails in
+            let own = trails.last { $0.key == key && pthread_equal($0.thread, thread) != 0 }
+            return (own ?? trails.last { $0.key == key })?.steps ?? []
+        }
     }
 
     /// `observed at Search.swift:42 map → :43 flatMapLatest → :47 subscribe`, or `nil` if no

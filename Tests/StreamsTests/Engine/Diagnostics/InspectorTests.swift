@@ -1,3 +1,4 @@
+import Foundation
 import Streams
 import StreamsTest
 import Testing
@@ -236,5 +237,31 @@ func recording<T>(_ body: () throws -> T) rethrows -> (Inspector.RecordingScope,
                 "subscribed", "Event error(DebugFailed())", "observed at InspectorTests.swift:42 map", "isDisposed",
             ])
         _ = subscription
+    }
+
+    /// Two chains failing with equal values keep a trail each; a lookup prefers the trail its own
+    /// thread extended (an error travels down its chain on one thread).
+    @Test func equalErrorsOfTwoChainsKeepATrailEachAndALookupPrefersItsThread() {
+        struct SharedFailure: Error {}
+        let subjects = [PublishSubject<Int>(), PublishSubject<Int>()]
+        let seen = Recorder<[Int]>()
+        let (_, subscriptions) = recording {
+            [
+                subjects[0].map { $0 }.inspected(as: "map", line: 41).inspected(as: "subscribe", line: 47)
+                    .subscribe(onError: { seen.append(Inspector.observedSites(of: $0).map(\.line)) }),
+                subjects[1].map { $0 }.inspected(as: "map", line: 51).inspected(as: "subscribe", line: 57)
+                    .subscribe(onError: { seen.append(Inspector.observedSites(of: $0).map(\.line)) }),
+            ]
+        }
+        subjects[0].onError(SharedFailure())
+        let failedElsewhere = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            subjects[1].onError(SharedFailure())
+            failedElsewhere.signal()
+        }
+        #expect(failedElsewhere.wait(timeout: .now() + 20) == .success)
+        #expect(seen.values == [[41, 47], [51, 57]])
+        #expect(Inspector.observedSites(of: SharedFailure()).map(\.line) == [41, 47])
+        _ = subscriptions
     }
 }
