@@ -87,9 +87,9 @@ extension ConnectableObservableType {
     ///
     /// Each observer subscribes to the shared subject before the connection is made. When the
     /// source terminates, the connection is dropped, so the next observer connects again.
-    public func refCount() -> Observable<Element> {
-        if let connectable = self as? ConnectableObservable<Element> { return connectable.makeRefCount() }
-        return RefCountObservable(source: self)
+    public func refCount(file: StaticString = #fileID, line: UInt = #line) -> Observable<Element> {
+        let refCounted = (self as? ConnectableObservable<Element>)?.makeRefCount() ?? RefCountObservable(source: self)
+        return refCounted.inspected(as: "refCount", file: file, line: line)
     }
 }
 

@@ -18,9 +18,11 @@ extension ObservableType {
     /// An error thrown by either factory fails the result at subscription.
     public func multicast<Subject: SubjectType & Sendable, Result>(
         _ subjectSelector: @escaping @Sendable () throws -> Subject,
-        selector: @escaping @Sendable (Observable<Subject.Element>) throws -> Observable<Result>
+        selector: @escaping @Sendable (Observable<Subject.Element>) throws -> Observable<Result>,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Result> where Subject.Observer.Element == Element {
         MulticastSelector(source: asObservable(), subjectSelector: subjectSelector, selector: selector).asObservable()
+            .inspected(as: "multicast", file: file, line: line)
     }
 }
 

@@ -15,9 +15,11 @@ extension Observable {
     /// terminal event or on disposal.
     public static func using<Resource: Disposable>(
         _ resourceFactory: @escaping @Sendable () throws -> Resource,
-        observableFactory: @escaping @Sendable (Resource) throws -> Observable<Element>
+        observableFactory: @escaping @Sendable (Resource) throws -> Observable<Element>, file: StaticString = #fileID,
+        line: UInt = #line
     ) -> Observable<Element> {
-        Using(resourceFactory: resourceFactory, observableFactory: observableFactory).asObservable()
+        Using(resourceFactory: resourceFactory, observableFactory: observableFactory).asObservable().inspected(
+            as: "using", file: file, line: line)
     }
 }
 
