@@ -91,7 +91,7 @@ private struct ObservableArray<Element>: Sequence, IteratorProtocol {
 /// The two sources of `first.concat(second)` (and of a completable's `andThen`), each let go by
 /// the subscription's iterator once it is subscribed: a source that finished, and whatever its
 /// chain holds, is not kept alive while the second one runs, as in RxSwift.
-private struct SourcePair<Element>: Sequence, IteratorProtocol {
+struct SourcePair<Element>: Sequence, IteratorProtocol {
     var first: Observable<Element>?
     var second: Observable<Element>?
 

@@ -130,7 +130,7 @@ struct IdentityMapping<Source: ObservableType>: InnerMapping {
 extension ObservableType {
     /// The higher-order operator that maps each element with `mapping` and subscribes the inner
     /// observables as `policy` says.
-    fileprivate func flattening<Mapping: InnerMapping>(
+    func flattening<Mapping: InnerMapping>(
         _ mapping: Mapping, _ policy: InnerPolicy
     ) -> Observable<Mapping.Result> where Mapping.Source == Element {
         FlatMap(source: asObservable(), mapping: mapping, policy: policy).asObservable()

@@ -37,7 +37,7 @@ extension Event: EventConvertible {
     public var event: Event<Element> { self }
 }
 
-private final class MaterializeObservable<Element>: Observable<Event<Element>>,
+final class MaterializeObservable<Element>: Observable<Event<Element>>,
     @unchecked Sendable  // immutable after init
 {
     let source: Observable<Element>

@@ -87,6 +87,8 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
 
     /// This completable's outcome, then `second`'s events.
     private func followed<Next>(by second: Observable<Next>) -> Observable<Next> {
-        primitiveSequence.source.elements(as: Next.self).concat(second)
+        // `concat`'s internal path: the public one would record a line of the library.
+        Concat(sources: SourcePair(first: primitiveSequence.source.elements(as: Next.self), second: second))
+            .asObservable()
     }
 }

@@ -86,7 +86,7 @@ extension InfallibleType {
     public func bind(onNext: @escaping @Sendable (Element) -> Void, file: StaticString = #fileID, line: UInt = #line)
         -> any Disposable
     {
-        asObservable().subscribe(onNext: onNext, file: file, line: line)
+        asObservable().subscribeClosures(as: "bind", onNext: onNext, file: file, line: line)
     }
 
     /// Sends every element to the relays (they never terminate, so completion is not forwarded).

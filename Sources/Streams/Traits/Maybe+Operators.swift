@@ -105,12 +105,14 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
 
     /// The maybe's outcome, with `fallback` subscribed in place of an empty completion.
     private func switchIfEmpty(to fallback: Observable<Element>) -> Observable<Element> {
-        outcome.flatMap { outcome -> Observable<Element> in
-            switch outcome {
-            case .success(let element): return .just(element)
-            case .error(let error): return .error(error)
-            case .completed: return fallback
-            }
-        }
+        // The operators' internal paths: the public ones would record lines of the library.
+        outcome.flattening(
+            SelectorMapping(selector: { outcome -> Observable<Element> in
+                switch outcome {
+                case .success(let element): return JustObservable(element)
+                case .error(let error): return ErrorObservable(error)
+                case .completed: return fallback
+                }
+            }), .merge)
     }
 }

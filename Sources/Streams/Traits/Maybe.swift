@@ -63,7 +63,10 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// The maybe's one outcome: the observable's first event (its element, or its terminal event
     /// when there is none), after which the subscription ends.
     var outcome: Observable<MaybeEvent<Element>> {
-        primitiveSequence.source.materialize().take(1).map { event in
+        // The operators' internal paths: the public ones would record lines of the library.
+        let firstEvent = MaterializeObservable(source: primitiveSequence.source).lift(
+            ClosureOperator { CountingSink(.take, remaining: 1, downstream: $0) })
+        return MapObservable(source: firstEvent) { event in
             switch event {
             case .next(let element): return .success(element)
             case .error(let error): return .error(error)

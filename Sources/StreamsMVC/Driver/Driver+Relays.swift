@@ -12,7 +12,9 @@ extension BehaviorRelay {
         scheduler: any ImmediateSchedulerType = SharingScheduler.make(), file: StaticString = #fileID,
         line: UInt = #line
     ) -> Driver<Element> {
-        Driver(asObservable().inspected(as: "asDriver", file: file, line: line), deliveredOn: scheduler)
+        Driver(
+            asObservable().inspected(as: "asDriver", file: file, line: line), deliveredOn: scheduler, file: file,
+            line: line)
     }
 }
 
@@ -23,7 +25,9 @@ extension InfallibleType {
         scheduler: any ImmediateSchedulerType = SharingScheduler.make(), file: StaticString = #fileID,
         line: UInt = #line
     ) -> Driver<Element> {
-        Driver(asObservable().inspected(as: "asDriver", file: file, line: line), deliveredOn: scheduler)
+        Driver(
+            asObservable().inspected(as: "asDriver", file: file, line: line), deliveredOn: scheduler, file: file,
+            line: line)
     }
 }
 

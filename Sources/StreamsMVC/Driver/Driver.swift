@@ -20,8 +20,13 @@ public struct Driver<Element>: @unchecked Sendable {  // wraps an immutable Obse
     }
 
     /// A driver of `source`'s elements, delivered on `scheduler` and shared (replay 1).
-    init(_ source: Observable<Element>, deliveredOn scheduler: any ImmediateSchedulerType) {
-        self.init(shared: source.observe(on: scheduler).share(replay: 1))
+    /// The app's site (`file`, `line`) is recorded for both operators.
+    init(
+        _ source: Observable<Element>, deliveredOn scheduler: any ImmediateSchedulerType, file: StaticString,
+        line: UInt
+    ) {
+        self.init(
+            shared: source.observe(on: scheduler, file: file, line: line).share(replay: 1, file: file, line: line))
     }
 
     /// The driver's elements as a plain observable.
@@ -73,14 +78,14 @@ public struct Driver<Element>: @unchecked Sendable {  // wraps an immutable Obse
     public func map<Result>(
         _ transform: @escaping @Sendable (Element) -> Result, file: StaticString = #fileID, line: UInt = #line
     ) -> Driver<Result> {
-        Driver<Result>(shared: source.map(transform).share(replay: 1).inspected(as: "map", file: file, line: line))
+        Driver<Result>(shared: source.map(transform, file: file, line: line).share(replay: 1, file: file, line: line))
     }
 
     /// A driver of the elements that satisfy `predicate`.
     public func filter(
         _ predicate: @escaping @Sendable (Element) -> Bool, file: StaticString = #fileID, line: UInt = #line
     ) -> Driver<Element> {
-        Driver(shared: source.filter(predicate).share(replay: 1).inspected(as: "filter", file: file, line: line))
+        Driver(shared: source.filter(predicate, file: file, line: line).share(replay: 1, file: file, line: line))
     }
 }
 
@@ -88,8 +93,7 @@ extension Driver where Element: Equatable {
     /// A driver that skips consecutive duplicates.
     public func distinctUntilChanged(file: StaticString = #fileID, line: UInt = #line) -> Driver<Element> {
         Driver(
-            shared: source.distinctUntilChanged().share(replay: 1).inspected(
-                as: "distinctUntilChanged", file: file, line: line))
+            shared: source.distinctUntilChanged(file: file, line: line).share(replay: 1, file: file, line: line))
     }
 }
 
@@ -122,8 +126,9 @@ extension ObservableConvertibleType {
     ) -> Driver<Element> {
         let fallback = TransferBox(onErrorJustReturn)
         return Driver(
-            asObservable().catchAndReturn(fallback.value).inspected(
-                as: "asDriver(onErrorJustReturn:)", file: file, line: line), deliveredOn: scheduler)
+            asObservable().catchAndReturn(fallback.value, file: file, line: line).inspected(
+                as: "asDriver(onErrorJustReturn:)", file: file, line: line), deliveredOn: scheduler, file: file,
+            line: line)
     }
 
     /// A driver that replaces an error with the elements of `onErrorRecover(error)`.
@@ -133,8 +138,9 @@ extension ObservableConvertibleType {
         line: UInt = #line
     ) -> Driver<Element> {
         Driver(
-            asObservable().catch { onErrorRecover($0).asObservable() }.inspected(
-                as: "asDriver(onErrorRecover:)", file: file, line: line), deliveredOn: scheduler)
+            asObservable().catch({ onErrorRecover($0).asObservable() }, file: file, line: line).inspected(
+                as: "asDriver(onErrorRecover:)", file: file, line: line), deliveredOn: scheduler, file: file, line: line
+        )
     }
 
     /// A driver that continues with `onErrorDriveWith` after an error.
@@ -143,8 +149,9 @@ extension ObservableConvertibleType {
         file: StaticString = #fileID, line: UInt = #line
     ) -> Driver<Element> {
         Driver(
-            asObservable().catch { _ in onErrorDriveWith.asObservable() }.inspected(
-                as: "asDriver(onErrorDriveWith:)", file: file, line: line), deliveredOn: scheduler)
+            asObservable().catch({ _ in onErrorDriveWith.asObservable() }, file: file, line: line).inspected(
+                as: "asDriver(onErrorDriveWith:)", file: file, line: line), deliveredOn: scheduler, file: file,
+            line: line)
     }
 }
 
@@ -156,7 +163,7 @@ extension ObservableType {
     public func concat(_ second: Driver<Element>, file: StaticString = #fileID, line: UInt = #line) -> Observable<
         Element
     > {
-        concat(second.asObservable()).inspected(as: "concat", file: file, line: line)
+        concat(second.asObservable(), file: file, line: line)
     }
 }
 
@@ -168,7 +175,7 @@ extension Driver {
     )
         -> Driver<Element>
     {
-        Driver(Observable.just(element).inspected(as: "just", file: file, line: line), deliveredOn: scheduler)
+        Driver(Observable.just(element, file: file, line: line), deliveredOn: scheduler, file: file, line: line)
     }
 
     /// A driver that completes at once.
