@@ -79,7 +79,7 @@ import Testing
         expectSite("do") { subject.do(onNext: { _ in }) }
         expectSite("observe(on:)") { subject.observe(on: scheduler) }
         expectSite("subscribe(on:)") { subject.subscribe(on: scheduler) }
-        let factory = { (_: BooleanDisposable) in Observable<Int>.never() }
+        let factory: @Sendable (BooleanDisposable) -> Observable<Int> = { _ in .never() }
         expectSite("using") { Observable.using({ BooleanDisposable() }, observableFactory: factory) }
     }
 
