@@ -28,7 +28,7 @@ extension Observable {
 
 extension AsyncSequence where Self: Sendable {
     /// This sequence as an observable, iterated in a task of `priority` for each subscription
-    /// (see ``Observable/from(asyncSequence:priority:)`` for timing).
+    /// (see ``Observable/from(asyncSequence:priority:file:line:)`` for timing).
     public func asObservable(
         priority: TaskPriority? = nil, file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Element> {

@@ -10,7 +10,7 @@
 
 import Foundation
 
-/// A decoder of `Decodable` values from `Data`, as ``ObservableType/decode(type:decoder:)``
+/// A decoder of `Decodable` values from `Data`, as ``ObservableType/decode(type:decoder:file:line:)``
 /// uses it. `JSONDecoder` and `PropertyListDecoder` conform.
 public protocol DataDecoder {
     /// Decodes a value of `type` from `data`, or throws.

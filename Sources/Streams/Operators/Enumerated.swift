@@ -16,7 +16,7 @@ extension ObservableType {
         enumerated(startingAt: 0).inspected(as: "enumerated", file: file, line: line)
     }
 
-    /// ``enumerated()`` counting from `start` (tests reach the overflow with it).
+    /// ``enumerated(file:line:)`` counting from `start` (tests reach the overflow with it).
     func enumerated(startingAt start: Int) -> Observable<(index: Int, element: Element)> {
         lift(Enumerated<Element>(start: start))
     }

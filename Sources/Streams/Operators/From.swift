@@ -22,7 +22,7 @@ extension Observable {
         pullingElements(of: sequence, scheduler: scheduler).inspected(as: "from", file: file, line: line)
     }
 
-    /// ``from(_:scheduler:)`` unrecorded: the body of `from`, `of` and `just(_:scheduler:)`.
+    /// ``from(_:scheduler:file:line:)`` unrecorded: the body of `from`, `of` and `just(_:scheduler:)`.
     @inlinable
     static func pullingElements<S: Sequence>(of sequence: S, scheduler: some ImmediateSchedulerType)
         -> Observable<Element> where S.Element == Element
@@ -37,7 +37,7 @@ extension Observable {
         }
     }
 
-    /// Emits the arguments, then completes (see ``from(_:scheduler:)`` for timing).
+    /// Emits the arguments, then completes (see ``from(_:scheduler:file:line:)`` for timing).
     public static func of(
         _ elements: Element..., scheduler: some ImmediateSchedulerType = CurrentThreadScheduler.instance,
         file: StaticString = #fileID, line: UInt = #line
@@ -78,7 +78,7 @@ extension Observable {
 
     /// Emits `initialState`, then `iterate(state)` for as long as `condition(state)` holds, then
     /// completes; a thrown error fails it. One element per step on `scheduler` (the trampoline
-    /// by default), as ``from(_:scheduler:)``.
+    /// by default), as ``from(_:scheduler:file:line:)``.
     public static func generate(
         initialState: Element, condition: @escaping @Sendable (Element) throws -> Bool,
         scheduler: some ImmediateSchedulerType = CurrentThreadScheduler.instance,
@@ -104,7 +104,7 @@ extension Observable {
 
 extension Observable where Element: BinaryInteger & Sendable {
     /// Emits `count` consecutive integers starting at `start`, then completes (see
-    /// ``Observable/from(_:scheduler:)`` for timing). Each value is computed when it is emitted,
+    /// ``Observable/from(_:scheduler:file:line:)`` for timing). Each value is computed when it is emitted,
     /// so a huge range costs nothing until pulled.
     public static func range(
         start: Element, count: Element, scheduler: some ImmediateSchedulerType = CurrentThreadScheduler.instance,

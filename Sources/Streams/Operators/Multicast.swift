@@ -40,7 +40,7 @@ public class ConnectableObservable<Element>: Observable<Element>, ConnectableObs
     /// disconnects.
     public func connect() -> any Disposable { preconditionFailure("abstract") }
 
-    /// What ``ConnectableObservableType/refCount()`` returns for this connectable.
+    /// What ``ConnectableObservableType/refCount(file:line:)`` returns for this connectable.
     func makeRefCount() -> Observable<Element> { RefCountObservable(source: self) }
 }
 
