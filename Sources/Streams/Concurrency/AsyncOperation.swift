@@ -34,7 +34,7 @@ extension Observable {
     /// An observable that runs `operation` in a new task for each subscription, emits its result
     /// and completes, or fails with its error.
     ///
-    /// Timing: as ``PrimitiveSequenceType/create(priority:operation:)`` — the task starts on subscription, runs
+    /// Timing: as ``PrimitiveSequenceType/create(priority:operation:file:line:)`` — the task starts on subscription, runs
     /// off the subscriber's actor, and is cancelled by disposal, after which nothing is emitted;
     /// subscribed while a virtual-time scheduler runs work, it runs in virtual time.
     public static func fromAsync(

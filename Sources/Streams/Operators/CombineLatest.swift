@@ -23,7 +23,7 @@ extension Observable {
     }
 
     /// Emits arrays of the latest elements whenever a source emits, once all have emitted
-    /// (see ``combineLatest(_:resultSelector:)``).
+    /// (see ``combineLatest(_:resultSelector:file:line:)``).
     public static func combineLatest<Sources: Collection>(
         _ collection: Sources, file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<[Element]>

@@ -23,14 +23,14 @@ extension Observable {
     }
 
     /// Emits the elements of each observable in `sources`, one after the other (see
-    /// ``concat(_:)-(Sources)``).
+    /// ``concat(_:file:line:)-(Sources,_,_)``).
     public static func concat(_ sources: [Observable<Element>], file: StaticString = #fileID, line: UInt = #line)
         -> Observable<Element>
     {
         Concat(sources: ObservableArray(sources)).asObservable().inspected(as: "concat", file: file, line: line)
     }
 
-    /// Emits the elements of each argument, one after the other (see ``concat(_:)-(Sources)``).
+    /// Emits the elements of each argument, one after the other (see ``concat(_:file:line:)-(Sources,_,_)``).
     public static func concat(_ sources: Observable<Element>..., file: StaticString = #fileID, line: UInt = #line)
         -> Observable<Element>
     {

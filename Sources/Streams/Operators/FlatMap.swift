@@ -90,14 +90,14 @@ extension Observable {
         MergeAll(sources: sources).asObservable().inspected(as: "merge", file: file, line: line)
     }
 
-    /// Merges the elements of `sources` as they arrive (see ``merge(_:)-([Observable<Element>])``).
+    /// Merges the elements of `sources` as they arrive (see ``merge(_:file:line:)-([Observable<Element>],_,_)``).
     public static func merge<Sources: Collection>(_ sources: Sources, file: StaticString = #fileID, line: UInt = #line)
         -> Observable<Element>
     where Sources.Element == Observable<Element> {
         MergeAll(sources: Array(sources)).asObservable().inspected(as: "merge", file: file, line: line)
     }
 
-    /// Merges the elements of the arguments as they arrive (see ``merge(_:)-([Observable<Element>])``).
+    /// Merges the elements of the arguments as they arrive (see ``merge(_:file:line:)-([Observable<Element>],_,_)``).
     public static func merge(_ sources: Observable<Element>..., file: StaticString = #fileID, line: UInt = #line)
         -> Observable<Element>
     {

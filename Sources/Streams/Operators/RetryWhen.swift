@@ -30,7 +30,7 @@ extension ObservableType {
     /// Resubscribes to the source when the sequence returned by `notificationHandler` emits an
     /// element after a failure; its completion completes this sequence and its error fails it.
     ///
-    /// Timing: as ``retry(when:)``, for failures of any type.
+    /// Timing: as ``retry(when:file:line:)``, for failures of any type.
     public func retry<Trigger: ObservableType>(
         when notificationHandler: @escaping @Sendable (Observable<any Error>) -> Trigger, file: StaticString = #fileID,
         line: UInt = #line

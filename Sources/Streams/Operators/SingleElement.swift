@@ -19,7 +19,7 @@ extension ObservableType {
     /// Emits the only element for which `predicate` returns `true`; fails if there is none or
     /// more than one. A thrown error fails the result.
     ///
-    /// Timing: as ``single()``, counting only the elements that pass `predicate`.
+    /// Timing: as ``single(file:line:)``, counting only the elements that pass `predicate`.
     public func single(
         _ predicate: @escaping @Sendable (Element) throws -> Bool, file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Element> {

@@ -24,7 +24,7 @@ extension ObservableType {
     }
 
     /// Emits the most recent element of `second` for each element of `self` (see
-    /// ``withLatestFrom(_:resultSelector:)``).
+    /// ``withLatestFrom(_:resultSelector:file:line:)``).
     public func withLatestFrom<Source: ObservableType>(
         _ second: Source, file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Source.Element> {

@@ -21,7 +21,7 @@ extension ObservableType {
     /// Emits `(object, element)` for each element while `object` is alive, holding `object`
     /// weakly; once it has been deallocated, the next element completes the sequence.
     ///
-    /// Timing: as ``withUnretained(_:resultSelector:)``.
+    /// Timing: as ``withUnretained(_:resultSelector:file:line:)``.
     public func withUnretained<Object: AnyObject>(_ obj: Object, file: StaticString = #fileID, line: UInt = #line)
         -> Observable<(Object, Element)>
     {

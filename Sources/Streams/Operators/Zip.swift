@@ -23,7 +23,7 @@ extension Observable {
                 as: "zip", file: file, line: line)
     }
 
-    /// Emits arrays of the sources' n-th elements (see ``zip(_:resultSelector:)``).
+    /// Emits arrays of the sources' n-th elements (see ``zip(_:resultSelector:file:line:)``).
     public static func zip<Sources: Collection>(_ collection: Sources, file: StaticString = #fileID, line: UInt = #line)
         -> Observable<[Element]>
     where Sources.Element: ObservableType, Sources.Element.Element == Element {

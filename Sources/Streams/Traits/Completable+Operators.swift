@@ -64,7 +64,7 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
         Completable(raw: Observable.concat(sequence.lazy.map(\.source)).inspected(as: "concat", file: file, line: line))
     }
 
-    /// Completes once every argument has completed, one after the other (see ``concat(_:)-(Sources)``).
+    /// Completes once every argument has completed, one after the other (see ``concat(_:file:line:)-(Sources,_,_)``).
     public static func concat(_ sources: Completable..., file: StaticString = #fileID, line: UInt = #line)
         -> Completable
     {

@@ -155,7 +155,7 @@ extension InfallibleType {
     }
 
     /// Emits arrays of the latest elements of every sequence in `collection` (see
-    /// ``combineLatest(_:resultSelector:)``).
+    /// ``combineLatest(_:resultSelector:file:line:)``).
     public static func combineLatest<Sources: Collection>(
         _ collection: Sources, file: StaticString = #fileID, line: UInt = #line
     ) -> Infallible<[Element]>

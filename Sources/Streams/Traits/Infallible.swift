@@ -31,7 +31,7 @@ public struct Infallible<Element>: InfallibleType, Sendable {
 }
 
 extension Infallible {
-    /// The closure a ``create(subscribe:)`` body calls with each event.
+    /// The closure a ``create(subscribe:file:line:)`` body calls with each event.
     public typealias InfallibleObserver = @Sendable (InfallibleEvent<Element>) -> Void
 
     /// Creates an infallible sequence from a subscribe closure that sends `.next` and `.completed`

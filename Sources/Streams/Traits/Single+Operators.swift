@@ -122,7 +122,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     }
 
     /// Succeeds with the elements of every single in `collection`, in order (see
-    /// ``zip(_:resultSelector:)``); an empty collection succeeds with `[]`.
+    /// ``zip(_:resultSelector:file:line:)``); an empty collection succeeds with `[]`.
     public static func zip<Sources: Collection>(_ collection: Sources, file: StaticString = #fileID, line: UInt = #line)
         -> Single<[Element]>
     where Sources.Element == Single<Element> {
