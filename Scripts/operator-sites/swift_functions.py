@@ -1,6 +1,9 @@
 """Finds public functions in Swift sources: their signature pieces and bodies (light parser)."""
 import re
 
+# What follows a declaration without a body (a protocol requirement): the next declaration,
+# a comment, a closing brace or a blank line.
+DECLARATION_END = re.compile(r'[ \t]*($|//|}|@|public\b|func\b|static\b|var\b|let\b|init\b|associatedtype\b)', re.M)
 FUNC = re.compile(r'^([ \t]*)((?:@\w+(?:\([^)]*\))?[ \t]+)*)public[ \t]+(?:static[ \t]+|nonisolated[ \t]+)*func[ \t]+(`?\w+`?)', re.M)
 
 
@@ -75,7 +78,7 @@ def functions(text):
             if s is not None:
                 j = s
                 continue
-            if text[j] == '{' or text[j] == '\n' and not re.match(r'\s*(->|where|throws|async|rethrows|\{)', text[j + 1:]):
+            if text[j] == '{' or text[j] == '\n' and re.match(DECLARATION_END, text[j + 1:]):
                 break
             if text[j] == '(':
                 j = match_close(text, j, '(', ')')

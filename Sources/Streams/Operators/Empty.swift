@@ -76,7 +76,7 @@ final class ErrorObservable<Element>: Observable<Element>, @unchecked Sendable {
     }
 }
 
-private struct Deferred<Element>: Producer {
+struct Deferred<Element>: Producer {
     let factory: @Sendable () throws -> Observable<Element>
 
     func subscribe(_ receiver: Receiver<Element>) -> any Disposable {

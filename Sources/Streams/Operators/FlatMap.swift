@@ -150,7 +150,7 @@ private struct FlatMap<Mapping: InnerMapping>: Producer {
     }
 }
 
-private struct MergeAll<Element>: Producer {
+struct MergeAll<Element>: Producer {
     let sources: [Observable<Element>]
 
     func subscribe(_ receiver: Receiver<Element>) -> any Disposable {

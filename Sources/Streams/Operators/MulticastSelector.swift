@@ -40,7 +40,7 @@ private struct MulticastSelector<Subject: SubjectType & Sendable, Result>: Produ
             connectable = source.multicast(subject)
             shared = try selector(connectable.asObservable())
         } catch {
-            sink.setUpstream(Observable<Result>.error(error).subscribe(sink))
+            sink.setUpstream(ErrorObservable<Result>(error).subscribe(sink))
             return sink
         }
         sink.setUpstream(shared.subscribe(sink))

@@ -33,14 +33,14 @@ private struct Using<Resource: Disposable, Element>: Producer {
         do {
             resource = try resourceFactory()
         } catch {
-            sink.setUpstream(Observable.error(error).subscribe(sink))
+            sink.setUpstream(ErrorObservable<Element>(error).subscribe(sink))
             return sink
         }
         let source: Observable<Element>
         do {
             source = try observableFactory(resource)
         } catch {
-            source = .error(error)
+            source = ErrorObservable(error)
         }
         sink.setUpstream(SubscriptionThenAction(source.subscribe(sink), action: { resource.dispose() }))
         return sink

@@ -61,14 +61,14 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
     public static func concat<Sources: Sequence>(_ sequence: Sources, file: StaticString = #fileID, line: UInt = #line)
         -> Completable
     where Sources.Element == Completable {
-        Completable(raw: Observable.concat(sequence.lazy.map(\.source)).inspected(as: "concat", file: file, line: line))
+        Completable(raw: Observable.concat(sequence.lazy.map(\.source), file: file, line: line))
     }
 
     /// Completes once every argument has completed, one after the other (see ``concat(_:file:line:)-(Sources,_,_)``).
     public static func concat(_ sources: Completable..., file: StaticString = #fileID, line: UInt = #line)
         -> Completable
     {
-        Completable(raw: Observable.concat(sources.map(\.source)).inspected(as: "concat", file: file, line: line))
+        Completable(raw: Observable.concat(sources.map(\.source), file: file, line: line))
     }
 
     /// Completes once every completable in `sources` has completed, all subscribed at once; the
@@ -76,13 +76,15 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
     public static func zip<Sources: Collection>(_ sources: Sources, file: StaticString = #fileID, line: UInt = #line)
         -> Completable
     where Sources.Element == Completable {
-        Completable(raw: Observable.merge(sources.map(\.source)).inspected(as: "zip", file: file, line: line))
+        Completable(
+            raw: MergeAll(sources: sources.map(\.source)).asObservable().inspected(as: "zip", file: file, line: line))
     }
 
     /// Completes once every argument has completed, all subscribed at once (see
     /// `zip(_:)`).
     public static func zip(_ sources: Completable..., file: StaticString = #fileID, line: UInt = #line) -> Completable {
-        Completable(raw: Observable.merge(sources.map(\.source)).inspected(as: "zip", file: file, line: line))
+        Completable(
+            raw: MergeAll(sources: sources.map(\.source)).asObservable().inspected(as: "zip", file: file, line: line))
     }
 
     /// This completable's outcome, then `second`'s events.

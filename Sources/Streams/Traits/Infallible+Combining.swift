@@ -17,18 +17,21 @@ extension InfallibleType {
     /// Subscribes to the sequence `selector` returns for each element, disposing the previous one.
     ///
     /// Timing: as the observable `flatMapLatest`.
-    public func flatMapLatest<Result>(_ selector: @escaping @Sendable (Element) -> Infallible<Result>) -> Infallible<
-        Result
-    > {
-        Infallible<Result>(asObservable().flatMapLatest { element in selector(element).source })
+    public func flatMapLatest<Result>(
+        _ selector: @escaping @Sendable (Element) -> Infallible<Result>, file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> Infallible<Result> {
+        Infallible<Result>(
+            asObservable().flatMapLatest({ element in selector(element).source }, file: file, line: line))
     }
 
     /// Subscribes to the sequence `selector` returns for an element only when no inner sequence is
     /// running; elements arriving meanwhile are dropped.
-    public func flatMapFirst<Result>(_ selector: @escaping @Sendable (Element) -> Infallible<Result>) -> Infallible<
-        Result
-    > {
-        Infallible<Result>(asObservable().flatMapFirst { element in selector(element).source })
+    public func flatMapFirst<Result>(
+        _ selector: @escaping @Sendable (Element) -> Infallible<Result>, file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> Infallible<Result> {
+        Infallible<Result>(asObservable().flatMapFirst({ element in selector(element).source }, file: file, line: line))
     }
 
     /// Subscribes to the sequences `selector` returns one at a time, in order.
@@ -161,7 +164,6 @@ extension InfallibleType {
     ) -> Infallible<[Element]>
     where Sources.Element: InfallibleType, Sources.Element.Element == Element {
         Infallible<[Element]>(
-            Observable<Element>.combineLatest(collection.map { $0.asObservable() }).inspected(
-                as: "combineLatest", file: file, line: line))
+            Observable<Element>.combineLatest(collection.map { $0.asObservable() }, file: file, line: line))
     }
 }

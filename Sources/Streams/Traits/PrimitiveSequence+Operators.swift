@@ -55,8 +55,9 @@ extension PrimitiveSequence {
         file: StaticString = #fileID, line: UInt = #line
     ) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(
-            raw: Observable.using(resourceFactory) { resource in try factory(resource).source }.inspected(
-                as: "using", file: file, line: line))
+            raw: Observable.using(
+                resourceFactory, observableFactory: { resource in try factory(resource).source }, file: file, line: line
+            ))
     }
 
     /// Delays the element and completion by `dueTime` on `scheduler`; an error is not delayed.
@@ -84,7 +85,7 @@ extension PrimitiveSequence {
     public func observe(on scheduler: some ImmediateSchedulerType, file: StaticString = #fileID, line: UInt = #line)
         -> PrimitiveSequence<Trait, Element>
     {
-        PrimitiveSequence(raw: source.observe(on: scheduler).inspected(as: "observe(on:)", file: file, line: line))
+        PrimitiveSequence(raw: source.observe(on: scheduler, file: file, line: line))
     }
 
     /// Subscribes to the sequence, and later disposes that subscription, on `scheduler`.
@@ -174,9 +175,9 @@ extension PrimitiveSequence where Element: RxAbstractInteger & Sendable {
     /// Emits `0` `dueTime` after subscription on `scheduler`, then completes.
     ///
     /// Timing: disposal before then cancels the timer.
-    public static func timer(_ dueTime: RxTimeInterval, scheduler: some SchedulerType) -> PrimitiveSequence<
-        Trait, Element
-    > {
-        PrimitiveSequence(raw: Observable.timer(dueTime, scheduler: scheduler))
+    public static func timer(
+        _ dueTime: RxTimeInterval, scheduler: some SchedulerType, file: StaticString = #fileID, line: UInt = #line
+    ) -> PrimitiveSequence<Trait, Element> {
+        PrimitiveSequence(raw: Observable.timer(dueTime, scheduler: scheduler, file: file, line: line))
     }
 }

@@ -113,7 +113,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         // The observable `zip` of no sources only completes; a single must succeed, as RxSwift's.
         if collection.isEmpty {
             return Single(
-                raw: Observable<Result>.deferred { .just(try resultSelector([])) }.inspected(
+                raw: Deferred(factory: { JustObservable(try resultSelector([])) }).asObservable().inspected(
                     as: "zip", file: file, line: line))
         }
         return Single(
