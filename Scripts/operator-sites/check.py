@@ -36,7 +36,10 @@ EXCEPTIONS = {
     "subscribe(_ observer)": "the protocol requirement every operator subscribes its source through (not a root)",
     "MainActorObservable.subscribe/bind": "sites are `fileID: String`/`line: Int` (RxCocoa's); recorded at `#filePath`",
     "Driver.drive(onNext:)": "sites are `fileID: String`/`line: Int`; recorded at `#filePath`",
-    "manipulate/use": "MVC protocol requirements the app implements (the app's operators record themselves)",
+    "manipulate/use": (
+        "the ready-made controllers' and ReducerModel's protocol requirements: their signatures are the"
+        " protocol's, which takes no site, so their chains record StreamsMVC lines"
+    ),
 }
 
 

@@ -112,7 +112,7 @@ import Testing
     }
 
     @Test func concurrencyBridges() {
-        expectSite("fromAsync") { Observable.fromAsync { try await Task.sleep(for: .seconds(3600)) } }
+        expectSite("fromAsync") { Observable.fromAsync { try await Task.sleep(nanoseconds: 3_600_000_000_000) } }
         expectSite("from(asyncSequence:)") { Observable.from(asyncSequence: AsyncStream<Int> { _ in }) }
     }
 }
