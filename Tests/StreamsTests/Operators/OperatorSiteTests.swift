@@ -131,6 +131,9 @@ import Testing
         expectSite("filter") { source.filter { $0 > 0 }.asObservable() }
         expectSite("catchAndReturn") { source.catchAndReturn(0).asObservable() }
         expectSite("delay") { source.delay(.seconds(1), scheduler: scheduler).asObservable() }
+        expectSite("timer") { Single<Int>.timer(.seconds(1), scheduler: scheduler).asObservable() }
+        expectSite("zip") { Single.zip([source, source]).asObservable() }
+        expectSite("zip") { Single<Int>.zip([Single<Int>]()).asObservable() }
         expectSite("subscribe", subscribing: { _ in source.subscribe(onSuccess: { _ in }) })
     }
 
@@ -142,6 +145,9 @@ import Testing
     }
 
     @Test func completable() {
+        let completable = subject.ignoreElements().asCompletable()
+        expectSite("zip") { Completable.zip(completable, completable).asObservable() }
+        expectSite("concat") { Completable.concat(completable, completable).asObservable() }
         expectSite("asCompletable") { subject.ignoreElements().asCompletable().asObservable() }
         expectSite("andThen") { subject.ignoreElements().asCompletable().andThen(Single<Int>.never()).asObservable() }
         expectSite("subscribe", subscribing: { _ in subject.ignoreElements().asCompletable().subscribe() })
@@ -152,6 +158,8 @@ import Testing
         expectSite("map") { subject.asInfallible(onErrorJustReturn: 0).map { $0 + 1 }.asObservable() }
         let infallible = subject.asInfallible(onErrorJustReturn: 0)
         expectSite("debounce") { infallible.debounce(.seconds(1), scheduler: scheduler).asObservable() }
+        expectSite("flatMapLatest") { infallible.flatMapLatest { _ in Infallible<Int>.never() }.asObservable() }
+        expectSite("combineLatest") { Infallible.combineLatest([infallible, infallible]).asObservable() }
         expectSite("subscribe", subscribing: { _ in infallible.subscribe(onNext: { _ in }) })
         expectSite("bind", subscribing: { _ in infallible.bind(onNext: { _ in }) })
     }
