@@ -59,7 +59,8 @@ enum SearchScreenRenderer {
             lines += listLines(state, line: query, columns: columns, rows: body.list)
         }
         if let inspector {
-            lines += InspectorPanel.lines(tree: inspector, columns: columns, rows: body.panel)
+            let panel = InspectorPanel.lines(tree: inspector, columns: columns, rows: body.panel)
+            lines += panel + Array(repeating: "", count: max(body.panel - panel.count, 0))
         }
         lines += [statusLine(state, line: query, overlay: overlay, columns: columns)]
         return lines.map { trimmed(DisplayWidth.truncate($0, toWidth: columns)) }

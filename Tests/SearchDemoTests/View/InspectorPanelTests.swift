@@ -124,6 +124,12 @@ import Testing
                 "    debounce  SearchController.swift:86  elements…",
                 "2 of 2 repositories",
             ])
+        // A short tree leaves the rest of the panel blank: the status bar stays on the last row.
+        let short = SearchScreenRenderer.render(
+            state: loaded, query: "swift", size: TerminalSize(rows: 12, columns: 50), overlay: .init(),
+            inspector: "subscribe  A.swift:1")
+        #expect(short.count == 12)
+        #expect(short.suffix(7) == ["subscribe  A.swift:1", "", "", "", "", "", "2 of 2 repositories"])
         // At three rows the body is one row: the panel's title.
         let small = SearchScreenRenderer.render(
             state: loaded, query: "swift", size: TerminalSize(rows: 3, columns: 50), overlay: .init(),
