@@ -25,22 +25,53 @@ private struct Buffer<Element>: Producer {
         let sink = BufferSink(
             state: BufferState(timeSpan: timeSpan, count: count), timerScheduler: .timed(scheduler),
             downstream: receiver)
-        sink.update { state, effects in effects.armTimer(after: state.timeSpan) }
+        sink.update { state, effects in state.started(effects) }
         sink.setUpstream(source.subscribe(sink))
         return sink
     }
 }
 
-private struct BufferState<Element> {
+struct BufferState<Element> {
     let timeSpan: RxTimeInterval
     let count: Int
     var buffer: [Element] = []
 
-    /// Emits the buffer and starts the next window.
+    /// The subscription started: the first window's timer.
+    func started(_ effects: DeferredEffects<[Element]>) {
+        effects.armTimer(after: timeSpan)
+    }
+
+    /// A source element: collected; a full buffer is emitted and the next window starts.
+    mutating func received(_ element: Element, _ effects: DeferredEffects<[Element]>) {
+        buffer.append(element)
+        if buffer.count == count { emitWindow(effects) }
+    }
+
+    /// Emits the buffer (empty or not) and starts the next window: the buffer is full, or the
+    /// window's time span passed.
     mutating func emitWindow(_ effects: DeferredEffects<[Element]>) {
         effects.emit(buffer)
         buffer = []
         effects.armTimer(after: timeSpan)
+    }
+
+    /// The source completed: the buffer is emitted (empty or not), then completion.
+    mutating func sourceCompleted(_ effects: DeferredEffects<[Element]>) {
+        effects.emit(buffer)
+        buffer = []
+        effects.complete()
+    }
+
+    /// The source failed: the buffer is dropped and the error forwarded at once.
+    mutating func sourceFailed(_ error: any Error, _ effects: DeferredEffects<[Element]>) {
+        dropBuffer(effects)
+        effects.fail(error)
+    }
+
+    /// The subscription ended: the buffer is released after unlocking.
+    mutating func dropBuffer(_ effects: DeferredEffects<[Element]>) {
+        effects.release(buffer)
+        buffer = []
     }
 }
 
@@ -50,10 +81,7 @@ private final class BufferSink<Element>: SerializingSink<Element, [Element], Buf
     override var timerOperatorName: String { "buffer(timeSpan:count:scheduler:)" }
 
     override func onNext(_ element: Element) {
-        update { state, effects in
-            state.buffer.append(element)
-            if state.buffer.count == state.count { state.emitWindow(effects) }
-        }
+        update { state, effects in state.received(element, effects) }
     }
 
     override func timerFired(_ state: inout BufferState<Element>, _ effects: DeferredEffects<[Element]>) {
@@ -61,23 +89,14 @@ private final class BufferSink<Element>: SerializingSink<Element, [Element], Buf
     }
 
     override func onError(_ error: any Error) {
-        update { state, effects in
-            effects.release(state.buffer)
-            state.buffer = []
-            effects.fail(error)
-        }
+        update { state, effects in state.sourceFailed(error, effects) }
     }
 
     override func onCompleted() {
-        update { state, effects in
-            effects.emit(state.buffer)
-            state.buffer = []
-            effects.complete()
-        }
+        update { state, effects in state.sourceCompleted(effects) }
     }
 
     override func willDispose(_ state: inout BufferState<Element>, _ effects: DeferredEffects<[Element]>) {
-        effects.release(state.buffer)
-        state.buffer = []
+        state.dropBuffer(effects)
     }
 }

@@ -33,7 +33,7 @@ extension Observable {
     }
 }
 
-private struct CombineLatestState<Value>: MultiSourceState {
+struct CombineLatestState<Value>: MultiSourceState {
     static var emitsWhenEmpty: Bool { true }
     var values: [Value?]
     var valueCount = 0

@@ -10,38 +10,57 @@ extension ObservableType {
     /// completion; on error the pending element is dropped and the error is forwarded at once.
     /// Disposal cancels the timer.
     public func debounce(_ dueTime: RxTimeInterval, scheduler: some SchedulerType) -> Observable<Element> {
-        lift(ClosureOperator { DebounceSink(state: dueTime, timerScheduler: .timed(scheduler), downstream: $0) })
+        let state = DebounceState(dueTime: dueTime)
+        return lift(ClosureOperator { DebounceSink(state: state, timerScheduler: .timed(scheduler), downstream: $0) })
     }
 }
 
-/// The state is the due time; the pending element is the engine's held element.
-private final class DebounceSink<Element>: SerializingSink<Element, Element, RxTimeInterval>,
+/// Not generic: the pending element is the engine's held element, and the timer is the sink's.
+struct DebounceState {
+    let dueTime: RxTimeInterval
+
+    /// A source element: held, replacing the pending one, and the timer restarts.
+    func received<Element>(_ element: Element, _ effects: DeferredEffects<Element>) {
+        effects.hold(element)
+        effects.armTimer(after: dueTime)
+    }
+
+    /// The timer fired: emits the pending element.
+    func dueTimePassed<Element>(_ effects: DeferredEffects<Element>) {
+        effects.emitHeld()
+    }
+
+    /// The source completed: the pending element is emitted at once, then completion.
+    func sourceCompleted<Element>(_ effects: DeferredEffects<Element>) {
+        effects.emitHeld()
+        effects.complete()
+    }
+
+    /// The source failed: the pending element is dropped and the error forwarded at once.
+    func sourceFailed<Element>(_ error: any Error, _ effects: DeferredEffects<Element>) {
+        effects.dropHeld()
+        effects.fail(error)
+    }
+}
+
+private final class DebounceSink<Element>: SerializingSink<Element, Element, DebounceState>,
     @unchecked Sendable  // see SerializingSink
 {
     override var timerOperatorName: String { "debounce" }
 
     override func onNext(_ element: Element) {
-        update { dueTime, effects in
-            effects.hold(element)
-            effects.armTimer(after: dueTime)
-        }
+        update { state, effects in state.received(element, effects) }
     }
 
-    override func timerFired(_ dueTime: inout RxTimeInterval, _ effects: DeferredEffects<Element>) {
-        effects.emitHeld()
+    override func timerFired(_ state: inout DebounceState, _ effects: DeferredEffects<Element>) {
+        state.dueTimePassed(effects)
     }
 
     override func onError(_ error: any Error) {
-        update { _, effects in
-            effects.dropHeld()
-            effects.fail(error)
-        }
+        update { state, effects in state.sourceFailed(error, effects) }
     }
 
     override func onCompleted() {
-        update { _, effects in
-            effects.emitHeld()
-            effects.complete()
-        }
+        update { state, effects in state.sourceCompleted(effects) }
     }
 }

@@ -25,7 +25,7 @@ extension ObservableType {
     }
 }
 
-private struct DelayState<Element> {
+struct DelayState<Element> {
     let dueTime: RxTimeInterval
     var queue: [(arrived: RxTime, event: Event<Element>)] = []
     /// `true` from a tick until what it emitted was delivered: the next timer is armed then.
@@ -56,6 +56,18 @@ private struct DelayState<Element> {
         let elapsed = now.timeIntervalSince(next.arrived)
         effects.armTimer(after: .fromSeconds(dueTime.seconds - elapsed))
     }
+
+    /// The source failed: what waits is dropped and the error forwarded at once.
+    mutating func sourceFailed(_ error: any Error, _ effects: DeferredEffects<Element>) {
+        dropWaiting(effects)
+        effects.fail(error)
+    }
+
+    /// The subscription ended: what waits is released after unlocking.
+    mutating func dropWaiting(_ effects: DeferredEffects<Element>) {
+        effects.release(queue)
+        queue = []
+    }
 }
 
 private final class DelaySink<Element>: SerializingSink<Element, Element, DelayState<Element>>,
@@ -64,7 +76,7 @@ private final class DelaySink<Element>: SerializingSink<Element, Element, DelayS
     override var timerOperatorName: String { "delay" }
 
     /// The delay it was given: after the first event, its timer waits for what remains of it.
-    /// Read under the lock, on a diagnostic's path only.
+    /// Read under the lock, once per subscription and on a diagnostic's path.
     override var timerOperatorInterval: RxTimeInterval? { readState(\.dueTime) }
 
     override func onNext(_ element: Element) { received(.next(element)) }
@@ -76,11 +88,7 @@ private final class DelaySink<Element>: SerializingSink<Element, Element, DelayS
     }
 
     override func onError(_ error: any Error) {
-        update { state, effects in
-            effects.release(state.queue)
-            state.queue = []
-            effects.fail(error)
-        }
+        update { state, effects in state.sourceFailed(error, effects) }
     }
 
     /// Emits the earliest waiting event; once that transition delivered it (or handed it to the
@@ -97,7 +105,6 @@ private final class DelaySink<Element>: SerializingSink<Element, Element, DelayS
     }
 
     override func willDispose(_ state: inout DelayState<Element>, _ effects: DeferredEffects<Element>) {
-        effects.release(state.queue)
-        state.queue = []
+        state.dropWaiting(effects)
     }
 }

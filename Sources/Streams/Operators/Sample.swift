@@ -28,11 +28,21 @@ private struct Sample<Element, Tick>: Producer {
     }
 }
 
-private struct SampleState<Element, Tick> {
+struct SampleState<Element, Tick> {
     let defaultValue: Element?
     var element: Element?
     var atEnd = false
     var ticker: DisposableNode?
+
+    /// A source element: the latest, replacing (and releasing) the one before it.
+    mutating func received(_ element: Element, _ effects: DeferredEffects<Element>) {
+        effects.replace(&self.element, with: element)
+    }
+
+    /// The source completed: the next tick is the last.
+    mutating func sourceCompleted() {
+        atEnd = true
+    }
 
     /// A tick of the sampler: emits what is due, and completes after the source's end.
     mutating func tick(_ effects: DeferredEffects<Element>) {
@@ -43,17 +53,23 @@ private struct SampleState<Element, Tick> {
         }
         if atEnd { effects.complete() }
     }
+
+    /// The subscription ended: the sampler is disposed and the latest element released.
+    mutating func disposeAll(_ effects: DeferredEffects<Element>) {
+        effects.dispose(ticker.take())
+        effects.release(element.take())
+    }
 }
 
 private final class SampleSink<Element, Tick>: SerializingSink<Element, Element, SampleState<Element, Tick>>,
     ChildOwner, @unchecked Sendable  // see SerializingSink
 {
     override func onNext(_ element: Element) {
-        update { state, effects in effects.replace(&state.element, with: element) }
+        update { state, effects in state.received(element, effects) }
     }
 
     override func onCompleted() {
-        update { state, _ in state.atEnd = true }
+        update { state, _ in state.sourceCompleted() }
     }
 
     func childReceived(_ element: Tick, key: Int) {
@@ -67,7 +83,6 @@ private final class SampleSink<Element, Tick>: SerializingSink<Element, Element,
     }
 
     override func willDispose(_ state: inout SampleState<Element, Tick>, _ effects: DeferredEffects<Element>) {
-        effects.dispose(state.ticker.take())
-        effects.release(state.element.take())
+        state.disposeAll(effects)
     }
 }

@@ -57,8 +57,8 @@ private final class ThrottleSink<Element>: SerializingSink<Element, Element, Thr
 {
     override var timerOperatorName: String { "throttle" }
 
-    /// The window it was given: its timer waits for what remains of it. Read under the lock, on a
-    /// diagnostic's path only.
+    /// The window it was given: its timer waits for what remains of it. Read under the lock, once
+    /// per subscription and on a diagnostic's path.
     override var timerOperatorInterval: RxTimeInterval? { .fromSeconds(readState(\.dueSeconds)) }
 
     override func onNext(_ element: Element) {

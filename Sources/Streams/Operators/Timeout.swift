@@ -40,7 +40,7 @@ private struct Timeout<Element>: Producer {
         let sink = TimeoutSink(
             other: other, state: TimeoutState(dueTime: dueTime), timerScheduler: .timed(scheduler), downstream: receiver
         )
-        sink.update { state, effects in effects.armTimer(after: state.dueTime) }
+        sink.update { state, effects in state.started(effects) }
         sink.subscribeChild(source, owner: sink, key: TimeoutState<Element>.sourceKey) { state, child in
             state.live = child
         }
@@ -48,7 +48,7 @@ private struct Timeout<Element>: Producer {
     }
 }
 
-private struct TimeoutState<Element> {
+struct TimeoutState<Element> {
     static var sourceKey: Int { 0 }
     static var otherKey: Int { 1 }
     let dueTime: RxTimeInterval
@@ -56,7 +56,44 @@ private struct TimeoutState<Element> {
     var live: DisposableNode?
     var switched = false
 
+    /// Whether the child called `key` is the one whose events count.
     func counts(_ key: Int) -> Bool { key == (switched ? Self.otherKey : Self.sourceKey) }
+
+    /// The subscription started: the timer counts from now.
+    func started(_ effects: DeferredEffects<Element>) {
+        effects.armTimer(after: dueTime)
+    }
+
+    /// A child's element: forwarded if the child counts; while watching, the timer restarts.
+    func childReceived(_ element: Element, key: Int, _ effects: DeferredEffects<Element>) {
+        guard counts(key) else { return }
+        effects.emit(element)
+        if !switched { effects.armTimer(after: dueTime) }
+    }
+
+    /// A child's failure: forwarded if the child counts.
+    func childFailed(_ error: any Error, key: Int, _ effects: DeferredEffects<Element>) {
+        if counts(key) { effects.fail(error) }
+    }
+
+    /// A child's completion: forwarded if the child counts.
+    func childCompleted(key: Int, _ effects: DeferredEffects<Element>) {
+        if counts(key) { effects.complete() }
+    }
+
+    /// The timer fired: while watching, the source is disposed and the state switches. Returns
+    /// `true` if it switched (the caller then subscribes `other`, outside the lock).
+    mutating func timedOut(_ effects: DeferredEffects<Element>) -> Bool {
+        guard !switched else { return false }
+        switched = true
+        effects.dispose(live.take())
+        return true
+    }
+
+    /// The subscription ended: the live child is disposed.
+    mutating func disposeLive(_ effects: DeferredEffects<Element>) {
+        effects.dispose(live.take())
+    }
 }
 
 private final class TimeoutSink<Element>: SerializingSink<Never, Element, TimeoutState<Element>>, ChildOwner,
@@ -77,38 +114,28 @@ private final class TimeoutSink<Element>: SerializingSink<Never, Element, Timeou
     override func onNext(_ element: Never) {}
 
     func childReceived(_ element: Element, key: Int) {
-        update { state, effects in
-            guard state.counts(key) else { return }
-            effects.emit(element)
-            if !state.switched { effects.armTimer(after: state.dueTime) }
-        }
+        update { state, effects in state.childReceived(element, key: key, effects) }
     }
 
     func childFailed(_ error: any Error, key: Int) {
-        update { state, effects in
-            if state.counts(key) { effects.fail(error) }
-        }
+        update { state, effects in state.childFailed(error, key: key, effects) }
     }
 
     func childCompleted(key: Int) {
-        update { state, effects in
-            if state.counts(key) { effects.complete() }
-        }
+        update { state, effects in state.childCompleted(key: key, effects) }
     }
 
     override func tick(generation: UInt64) {
         var timedOut = false
         update { state, effects in
-            guard effects.acceptTick(generation), !state.switched else { return }
-            state.switched = true
-            effects.dispose(state.live.take())
-            timedOut = true
+            guard effects.acceptTick(generation) else { return }
+            timedOut = state.timedOut(effects)
         }
         guard timedOut else { return }
         subscribeChild(other, owner: self, key: TimeoutState<Element>.otherKey) { state, child in state.live = child }
     }
 
     override func willDispose(_ state: inout TimeoutState<Element>, _ effects: DeferredEffects<Element>) {
-        effects.dispose(state.live.take())
+        state.disposeLive(effects)
     }
 }

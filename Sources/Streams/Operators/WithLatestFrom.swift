@@ -38,9 +38,26 @@ private struct WithLatestFrom<First, Second>: Producer {
     }
 }
 
-private struct WithLatestFromState<Second> {
+struct WithLatestFromState<Second> {
     var latest: Second?
     var second: DisposableNode?
+
+    /// An element of the first source: emitted with the second's latest, if it has one.
+    func received<First>(_ element: First, _ effects: DeferredEffects<(First, Second)>) {
+        guard let latest else { return }
+        effects.emit((element, latest))
+    }
+
+    /// An element of the second source: the latest, replacing (and releasing) the one before it.
+    mutating func secondReceived<First>(_ element: Second, _ effects: DeferredEffects<(First, Second)>) {
+        effects.replace(&latest, with: element)
+    }
+
+    /// The subscription ended: the second source is disposed and its latest element released.
+    mutating func disposeAll<First>(_ effects: DeferredEffects<(First, Second)>) {
+        effects.dispose(second.take())
+        effects.release(latest.take())
+    }
 }
 
 private final class WithLatestFromSink<First, Second>:
@@ -48,21 +65,17 @@ private final class WithLatestFromSink<First, Second>:
     @unchecked Sendable  // see SerializingSink
 {
     override func onNext(_ element: First) {
-        update { state, effects in
-            guard let latest = state.latest else { return }
-            effects.emit((element, latest))
-        }
+        update { state, effects in state.received(element, effects) }
     }
 
     func childReceived(_ element: Second, key: Int) {
-        update { state, effects in effects.replace(&state.latest, with: element) }
+        update { state, effects in state.secondReceived(element, effects) }
     }
 
     func childFailed(_ error: any Error, key: Int) { onError(error) }
     func childCompleted(key: Int) {}
 
     override func willDispose(_ state: inout WithLatestFromState<Second>, _ effects: DeferredEffects<(First, Second)>) {
-        effects.dispose(state.second.take())
-        effects.release(state.latest.take())
+        state.disposeAll(effects)
     }
 }

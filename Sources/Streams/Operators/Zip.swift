@@ -40,7 +40,7 @@ enum ZipCompletion {
     case collection
 }
 
-private struct ZipState<Value>: MultiSourceState {
+struct ZipState<Value>: MultiSourceState {
     static var emitsWhenEmpty: Bool { false }
     let rules: ZipCompletion
     var queues: [[Value]]

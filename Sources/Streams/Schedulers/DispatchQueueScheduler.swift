@@ -157,8 +157,14 @@ public class SerialDispatchQueueScheduler: SchedulerType, TimerHosting, @uncheck
     /// ``scheduleRelative(_:dueTime:action:)`` (a class method, so ``MainScheduler`` can send it to a
     /// mocked scheduler).
     func scheduleTimer(_ tick: TimerTick, after dueTime: RxTimeInterval) -> DisposableNode {
-        DisposableBox(scheduleRelative(tick, dueTime: dueTime) { $0.fire() })
+        TimerScheduler.scheduleRelative(tick, dueTime, on: self)
     }
+
+    /// Implementation detail of Streams: the wall clock makes no interval no time at all.
+    func roundsToZero(_ interval: RxTimeInterval) -> Bool { false }
+
+    /// Implementation detail of Streams: nothing to report on the wall clock.
+    func reportIfRoundedToZero(_ interval: RxTimeInterval, by timer: DisposableNode) {}
 }
 
 /// Runs work on a concurrent dispatch queue: scheduled actions may run in parallel with each

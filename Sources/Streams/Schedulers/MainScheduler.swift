@@ -107,10 +107,23 @@ public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Senda
 
     /// Implementation detail of Streams: a library timer, on the mocked scheduler inside a mock.
     override func scheduleTimer(_ tick: TimerTick, after dueTime: RxTimeInterval) -> DisposableNode {
-        if let mocked {
-            return TimerScheduler.scheduleTimer(
-                tick, after: dueTime, on: mocked, host: TimerScheduler.timerHost(of: mocked))
+        guard let mocked else { return super.scheduleTimer(tick, after: dueTime) }
+        guard let host = TimerScheduler.timerHost(of: mocked) else {
+            return TimerScheduler.scheduleRelative(tick, dueTime, on: mocked)
         }
-        return super.scheduleTimer(tick, after: dueTime)
+        return host.scheduleTimer(tick, after: dueTime)
+    }
+
+    /// Implementation detail of Streams: whether the mocked scheduler makes `interval` no time at
+    /// all (the main queue never does).
+    override func roundsToZero(_ interval: RxTimeInterval) -> Bool {
+        guard let mocked, let host = TimerScheduler.timerHost(of: mocked) else { return false }
+        return host.roundsToZero(interval)
+    }
+
+    /// Implementation detail of Streams: reports for the mocked scheduler.
+    override func reportIfRoundedToZero(_ interval: RxTimeInterval, by timer: DisposableNode) {
+        guard let mocked, let host = TimerScheduler.timerHost(of: mocked) else { return }
+        host.reportIfRoundedToZero(interval, by: timer)
     }
 }

@@ -1,8 +1,10 @@
 // Ticks that cannot surprise: a time operator's interval that a virtual-time scheduler rounds to
 // no time at all (300 ms on RxTest's default 1-second ticks) makes the operator not wait, which
 // nothing would show. The scheduler reports it once per operator to `Hooks.intervalRoundedToZero`.
-// The check is on the library timers' path only (`scheduleTimer`, and `schedulePeriodic` given a
-// library tick), where the tick names its operator; reading that name happens only on a report.
+// Only library timers are checked, where the tick names its operator: a sink asks `roundsToZero`
+// once, for the interval its operator was given, and reports its timers only if that interval
+// rounds (`SerializingSink`); a one-shot timer (`timer`, `delaySubscription`) and a periodic one
+// (`interval`) are checked when scheduled. Reading the operator's name happens only on a report.
 
 /// The operators a virtual-time scheduler already reported a rounded interval for.
 final class RoundedIntervalReports: Sendable {
@@ -37,8 +39,8 @@ extension VirtualTimeScheduler {
         Hooks.reportIntervalRoundedToZero(roundedToZeroMessage(operator: name, interval: given))
     }
 
-    /// Whether this scheduler makes `interval` no time at all.
-    private func roundsToZero(_ interval: RxTimeInterval) -> Bool {
+    /// Whether this scheduler makes `interval` no time at all (``TimerHosting``).
+    func roundsToZero(_ interval: RxTimeInterval) -> Bool {
         let clock = self.clock
         let due = converter.offsetVirtualTime(clock, offset: converter.convertToVirtualTimeInterval(interval.seconds))
         return converter.compareVirtualTime(due, clock) == .equal

@@ -175,30 +175,22 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     }
 
     /// The library's own timers, scheduled with a non-generic item, so a timer costs no runtime
-    /// metadata lookup for a generic item class (``TimerHosting``).
+    /// metadata lookup for a generic item class (``TimerHosting``). Checks nothing: a sink asks
+    /// once whether its interval rounds to no time at all (VirtualTimeRounding.swift).
     @_specialize(where Converter == TickVirtualTimeConverter)
     func scheduleTimer(_ tick: TimerTick, after dueTime: RxTimeInterval) -> DisposableNode {
-        enqueue(VirtualTimerItem(tick: tick), after: dueTime, timer: tick.target)
+        enqueue(VirtualTimerItem(tick: tick), after: dueTime)
     }
 
-    /// Queues `item` at the clock offset by `dueTime`, as adjusted by the hook; returns it. A
-    /// library `timer`'s non-zero `dueTime` that the converter rounds to no time at all is
-    /// reported (once per operator).
+    /// Queues `item` at the clock offset by `dueTime`, as adjusted by the hook; returns it.
     ///
     /// The clock is read and converted outside the lock (the converter and the hook are not
     /// engine code). Should another thread move the clock in between, the item is only late: it
     /// runs at the next step of a run, without moving the clock back.
     @inline(never)
-    private func enqueue(
-        _ item: VirtualItemBase, after dueTime: RxTimeInterval, timer: DisposableNode? = nil
-    ) -> VirtualItemBase {
+    private func enqueue(_ item: VirtualItemBase, after dueTime: RxTimeInterval) -> VirtualItemBase {
         let offset = converter.convertToVirtualTimeInterval(dueTime.seconds)
-        let clock = currentClock()
-        let due = converter.offsetVirtualTime(clock, offset: offset)
-        if let timer, dueTime.totalNanoseconds > 0, converter.compareVirtualTime(due, clock) == .equal {
-            reportRoundedToZero(dueTime, by: timer)
-        }
-        let time = adjustScheduledTime(due)
+        let time = adjustScheduledTime(converter.offsetVirtualTime(currentClock(), offset: offset))
         cell.update { $0.insert(item, at: time) }
         return item
     }

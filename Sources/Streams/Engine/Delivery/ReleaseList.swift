@@ -1,6 +1,10 @@
 /// Values a transition displaced, kept alive until the lock is released: nodes (old children,
 /// fired timers) two inline, anything else boxed. Dropping the list (after unlocking) releases
 /// them. Non-copyable, with unmanaged inline slots, as ``DisposalList``.
+///
+/// Not a ``DisposalList`` for its nodes plus a box for the rest, though that would share the
+/// slots' code: the keys a disposal list carries would make every ``WorkAfterUnlocking`` 24 bytes
+/// larger, moved with `memcpy` on each transition (S8d +3.8% instructions, S8t +5.6%).
 struct ReleaseList: ~Copyable {
     private var first: Unmanaged<DisposableNode>?
     private var second: Unmanaged<DisposableNode>?

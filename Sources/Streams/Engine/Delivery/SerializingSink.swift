@@ -216,14 +216,21 @@ class SerializingSink<Input, Output, State>: Sink<Input, Output>,
     // MARK: Timer
 
     /// The timer scheduler's clock. Read it before a transition, never inside one.
-    final var now: RxTime { timedScheduler.now }
+    final var now: RxTime {
+        // Through the class-bound host, in place, when there is one: cheaper than projecting the
+        // opaque existential.
+        timerHost?.now ?? timedScheduler.now
+    }
 
     private func schedule(_ due: TimerSlot.Due, generation: UInt64) {
         let tick = TimerTick(target: self, id: generation)
         let scheduled: DisposableNode
         switch due {
         case .after(let dueTime):
-            scheduled = TimerScheduler.scheduleTimer(tick, after: dueTime, on: timedScheduler, host: timerHost)
+            // Called in place (optional chaining), not unwrapped into a copy: no retain per timer.
+            scheduled =
+                timerHost?.scheduleTimer(tick, after: dueTime)
+                ?? TimerScheduler.scheduleRelative(tick, dueTime, on: timedScheduler)
         case .now:
             guard let hopScheduler else { preconditionFailure("a SerializingSink armed a timer without a scheduler") }
             scheduled = DisposableBox(hopScheduler.schedule(tick) { $0.fire() })
@@ -232,8 +239,29 @@ class SerializingSink<Input, Output, State>: Sink<Input, Output>,
         }
         control.lock()
         let kept = !control.isStopped && control.timer.store(scheduled, for: generation)
+        let check = control.timer.intervalCheck
         control.unlock()
         if !kept { scheduled.dispose() }
+        if case .after(let dueTime) = due, check != .never, let timerHost {
+            checkInterval(dueTime, on: timerHost, check)
+        }
+    }
+
+    /// Reports `dueTime` if `host` makes it no time at all and the operator's interval too
+    /// (``TimerHosting``). The first timer decides, for the interval the operator was given,
+    /// whether any of this sink's timers can be reported: once it cannot (nearly always), no
+    /// timer is checked again. Outside the lock (it reads the operator's interval).
+    @inline(never)
+    private func checkInterval(_ dueTime: RxTimeInterval, on host: any TimerHosting, _ check: TimerSlot.IntervalCheck) {
+        if case .undecided = check {
+            let given = timerOperatorInterval ?? dueTime
+            let reports = given.totalNanoseconds > 0 && host.roundsToZero(given)
+            control.lock()
+            control.timer.intervalCheck = reports ? .everyTimer : .never
+            control.unlock()
+            guard reports else { return }
+        }
+        host.reportIfRoundedToZero(dueTime, by: self)
     }
 
     /// A tick from the scheduler (``DisposableNode/timerFired(_:)``).

@@ -57,7 +57,9 @@ class DisposableNode: Disposable, @unchecked Sendable {  // the word is only tou
 
     /// The interval the operator was given, for an operator whose timer may wait for less (what
     /// remains of it: `throttle`, `delay`); `nil` when every timer it schedules waits for the
-    /// interval it was given. Read only when a report may be made.
+    /// interval it was given (a sink then takes its first timer's interval for it). Read once per
+    /// sink, at its first timer on a scheduler that may round intervals (``TimerHosting``), and
+    /// when a report may be made.
     var timerOperatorInterval: RxTimeInterval? { nil }
 
     /// Releases the part of the object that `key` names. Only observer lists use keys (a subject's

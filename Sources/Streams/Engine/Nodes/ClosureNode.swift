@@ -22,15 +22,13 @@ final class ClosureNode<Element>: ConsumerNode<Element>, @unchecked Sendable {  
     }
 
     override func onError(_ error: any Error) {
-        guard let previous = markDisposed() else { return }
-        if let onErrorHandler { onErrorHandler(error) } else { Hooks.reportUnhandledError(error) }
-        tearDown(previousState: previous)
+        endOnTerminal {
+            if let onErrorHandler { onErrorHandler(error) } else { Hooks.reportUnhandledError(error) }
+        }
     }
 
     override func onCompleted() {
-        guard let previous = markDisposed() else { return }
-        onCompletedHandler?()
-        tearDown(previousState: previous)
+        endOnTerminal { onCompletedHandler?() }
     }
 
     override func consumerEnded() {
@@ -57,13 +55,10 @@ final class NextClosureNode<Element>: ConsumerNode<Element>, @unchecked Sendable
     }
 
     override func onError(_ error: any Error) {
-        guard let previous = markDisposed() else { return }
-        Hooks.reportUnhandledError(error)
-        tearDown(previousState: previous)
+        endOnTerminal { Hooks.reportUnhandledError(error) }
     }
 
     override func onCompleted() {
-        guard let previous = markDisposed() else { return }
-        tearDown(previousState: previous)
+        endOnTerminal {}
     }
 }

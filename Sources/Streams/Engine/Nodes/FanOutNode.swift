@@ -9,14 +9,10 @@ final class FanOutNode<Observer: ObserverType>: ConsumerNode<Observer.Element>, 
     }
 
     override func onError(_ error: any Error) {
-        guard let previous = markDisposed() else { return }
-        for observer in observers { observer.on(.error(error)) }
-        tearDown(previousState: previous)
+        endOnTerminal { for observer in observers { observer.on(.error(error)) } }
     }
 
     override func onCompleted() {
-        guard let previous = markDisposed() else { return }
-        for observer in observers { observer.on(.completed) }
-        tearDown(previousState: previous)
+        endOnTerminal { for observer in observers { observer.on(.completed) } }
     }
 }

@@ -9,14 +9,10 @@ final class ObserverNode<Observer: ObserverType>: ConsumerNode<Observer.Element>
     }
 
     override func onError(_ error: any Error) {
-        guard let previous = markDisposed() else { return }
-        observer.on(.error(error))
-        tearDown(previousState: previous)
+        endOnTerminal { observer.on(.error(error)) }
     }
 
     override func onCompleted() {
-        guard let previous = markDisposed() else { return }
-        observer.on(.completed)
-        tearDown(previousState: previous)
+        endOnTerminal { observer.on(.completed) }
     }
 }

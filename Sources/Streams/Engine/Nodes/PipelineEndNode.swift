@@ -30,13 +30,10 @@ final class PipelineEndNode<Element>: SubscriptionNode<Element>, @unchecked Send
     }
 
     override func onError(_ error: any Error) {
-        guard let previous = markDisposed() else { return }
-        Hooks.reportUnhandledError(error)
-        tearDown(previousState: previous)
+        endOnTerminal { Hooks.reportUnhandledError(error) }
     }
 
     override func onCompleted() {
-        guard let previous = markDisposed() else { return }
-        tearDown(previousState: previous)
+        endOnTerminal {}
     }
 }

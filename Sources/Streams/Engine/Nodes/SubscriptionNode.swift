@@ -108,6 +108,18 @@ class SubscriptionNode<Element>: Receiver<Element>, Cancelable, @unchecked Senda
         disposeResources()
     }
 
+    /// Ends the subscription on a terminal event, once: the caller that sets the disposed bit runs
+    /// `handler` (the consumer's terminal closure or observer call, outside every lock), then
+    /// tears the node down; a terminal event after the end, or after disposal, is dropped. The
+    /// terminal handling of every node at the end of a chain (``ConsumerNode``'s subclasses,
+    /// ``PipelineEndNode``).
+    @inline(__always)
+    final func endOnTerminal(_ handler: () -> Void) {
+        guard let previous = markDisposed() else { return }
+        handler()
+        tearDown(previousState: previous)
+    }
+
     /// The first half of ``tearDown(previousState:)``: disposes and releases the upstream, if any.
     final func tearDownUpstream(previousState: Int) {
         if previousState & Bits.upstreamBit != 0 {

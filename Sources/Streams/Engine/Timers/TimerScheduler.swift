@@ -4,12 +4,18 @@ enum TimerScheduler: Sendable {
     case immediate(any ImmediateSchedulerType)
     case timed(any SchedulerType)
 
-    /// Schedules `target.timerFired(id)` when `due` says.
+    /// Schedules `target.timerFired(id)` when `due` says (once per subscription: a timer with a
+    /// due time is checked for an interval rounded to no time at all, each time).
     func schedule(_ target: DisposableNode, id: UInt64, due: TimerSlot.Due) -> any Disposable {
         let tick = TimerTick(target: target, id: id)
         switch (self, due) {
         case (.timed(let scheduler), .after(let dueTime)):
-            return Self.scheduleTimer(tick, after: dueTime, on: scheduler, host: Self.timerHost(of: scheduler))
+            guard let host = Self.timerHost(of: scheduler) else {
+                return Self.scheduleRelative(tick, dueTime, on: scheduler)
+            }
+            let scheduled = host.scheduleTimer(tick, after: dueTime)
+            host.reportIfRoundedToZero(dueTime, by: target)
+            return scheduled
         case (.timed(let scheduler), .now):
             return scheduler.schedule(tick) { $0.fire() }
         case (.immediate(let scheduler), .now):
@@ -26,11 +32,10 @@ enum TimerScheduler: Sendable {
         scheduler as? any TimerHosting
     }
 
-    /// Schedules `tick` after `dueTime` on `host` if there is one, otherwise on `scheduler`.
-    static func scheduleTimer(
-        _ tick: TimerTick, after dueTime: RxTimeInterval, on scheduler: any SchedulerType, host: (any TimerHosting)?
-    ) -> DisposableNode {
-        if let host { return host.scheduleTimer(tick, after: dueTime) }
-        return DisposableBox(scheduler.scheduleRelative(tick, dueTime: dueTime) { $0.fire() })
+    /// Schedules `tick` after `dueTime` on a scheduler that does not host timers itself.
+    static func scheduleRelative(_ tick: TimerTick, _ dueTime: RxTimeInterval, on scheduler: any SchedulerType)
+        -> DisposableNode
+    {
+        DisposableBox(scheduler.scheduleRelative(tick, dueTime: dueTime) { $0.fire() })
     }
 }

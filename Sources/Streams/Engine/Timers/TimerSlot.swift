@@ -34,6 +34,18 @@ struct TimerSlot: ~Copyable {
     /// `true` while a timer is armed or scheduled and has not fired.
     private(set) var isArmed = false
 
+    /// Whether the sink's timers are checked for an interval its scheduler makes no time at all
+    /// (``TimerHosting``): undecided until the first timer with a due time is scheduled, then
+    /// `everyTimer` if the interval the operator was given rounds so, `never` otherwise.
+    enum IntervalCheck {
+        case undecided
+        case everyTimer
+        case never
+    }
+
+    /// This timer's ``IntervalCheck``.
+    var intervalCheck = IntervalCheck.undecided
+
     init() {}
 
     deinit { scheduled?.release() }
