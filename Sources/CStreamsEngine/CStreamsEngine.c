@@ -56,10 +56,12 @@ bool streams_atomic_compare_exchange_slow(void *word, intptr_t *expected, intptr
 
 __thread void *streams_current_trampoline __attribute__((tls_model("initial-exec"))) = 0;
 __thread void *streams_current_virtual_scheduler __attribute__((tls_model("initial-exec"))) = 0;
+__thread void *streams_current_inspection __attribute__((tls_model("initial-exec"))) = 0;
 __thread intptr_t streams_held_lock_count __attribute__((tls_model("initial-exec"))) = 0;
 
 _Atomic(intptr_t) streams_live_resources = 0;
 _Atomic(intptr_t) streams_live_scopes = 0;
+_Atomic(intptr_t) streams_inspector_recording = 0;
 
 #if defined(__APPLE__)
 

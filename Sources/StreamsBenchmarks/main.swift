@@ -10,7 +10,7 @@ import CMallocCounter
 let usage = """
     usage: streams-benchmarks [--filter ID[,ID…]] [--quick] [--soak] [--selftest] [--help]
 
-      --filter ID   run only the named scenarios (S1 S1b S2 S3 S4a S4b S5 S6 S7 S8d S8t M1 M1b C1)
+      --filter ID   run only the named scenarios (S1 S1b S2 S3 S4a S4b S5 S6 S7 S8d S8t M1 M1b C1 I1 I2)
       --quick       divide every size by 10 (a smoke run; timings are not comparable)
       --soak        instead of the scenarios: ten million events through a churning chain,
                     reporting peak and current RSS at start and end (memory must stay flat)
@@ -67,6 +67,8 @@ let factories: [(id: String, make: () -> Scenario)] = [
     ("M1", { CoreScenarios.m1(sizes, perSubscription: false) }),
     ("M1b", { CoreScenarios.m1(sizes, perSubscription: true) }),
     ("C1", { CatalogScenario.c1(sizes) }),
+    ("I1", { InspectorScenarios.i1(sizes) }),
+    ("I2", { InspectorScenarios.i2(sizes) }),
 ]
 
 if let filter, !filter.isSubset(of: Set(factories.map { $0.id.lowercased() })) {

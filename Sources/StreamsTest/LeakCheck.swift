@@ -37,12 +37,15 @@ public func withLeakCheck(
     _ body: (LeakCheck) throws -> Void
 ) rethrows {
     let scope = LiveResources.Scope()
+    let recording = Inspector.RecordingScope()
     let tracked = TrackedObjects()
     let named = TrackedObjects()
     try LiveResources.withScope(scope) {
-        try LeakTracking.$current.withValue(tracked) { try body(LeakCheck(tracked: named)) }
+        try Inspector.withRecording(recording) {
+            try LeakTracking.$current.withValue(tracked) { try body(LeakCheck(tracked: named)) }
+        }
     }
-    guard let message = leakMessage(scope: scope, tracked: tracked, named: named) else { return }
+    guard let message = leakMessage(scope: scope, tracked: tracked, named: named, recording: recording) else { return }
     reportTestFailure(message, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
 }
 
@@ -62,12 +65,17 @@ public func withLeakCheck(
     isolation: isolated (any Actor)? = #isolation, _ body: (LeakCheck) async throws -> Void
 ) async rethrows {
     let scope = LiveResources.Scope()
+    let recording = Inspector.RecordingScope()
     let tracked = TrackedObjects()
     let named = TrackedObjects()
     try await LiveResources.withScope(scope) {
-        try await LeakTracking.$current.withValue(tracked) { try await body(LeakCheck(tracked: named)) }
+        try await Inspector.withRecording(recording) {
+            try await LeakTracking.$current.withValue(tracked) { try await body(LeakCheck(tracked: named)) }
+        }
     }
-    guard let message = leakMessage(scope: scope, tracked: tracked, named: named) else { return }
+    guard let message = leakMessage(scope: scope, tracked: tracked, named: named, recording: recording) else {
+        return
+    }
     reportTestFailure(message, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
 }
 
@@ -97,10 +105,11 @@ final class WeakObject: @unchecked Sendable {
 }
 
 /// The message for a scope that did not return to zero, or `nil`; `origin` says where the
-/// resources were created.
+/// resources were created. With the body's `recording`, it lists the live subscriptions recorded
+/// there as the inspector's tree, with the site of each operator.
 func leakMessage(
     scope: LiveResources.Scope, tracked: TrackedObjects, named: TrackedObjects? = nil,
-    origin: String = "inside withLeakCheck"
+    origin: String = "inside withLeakCheck", recording: Inspector.RecordingScope? = nil
 ) -> String? {
     let count = scope.total
     let namedAlive = named?.aliveDescriptions() ?? []
@@ -110,6 +119,11 @@ func leakMessage(
         let noun = count == 1 ? "resource" : "resources"
         let verb = count == 1 ? "was" : "were"
         lines.append("\(count) live \(noun) created \(origin) \(verb) not released")
+        let tree = recording.map { Inspector.snapshot(scope: $0).description } ?? ""
+        if !tree.isEmpty {
+            lines.append("live subscriptions:")
+            lines.append(contentsOf: tree.split(separator: "\n").map { "  \($0)" })
+        }
     }
     if !namedAlive.isEmpty {
         let noun = namedAlive.count == 1 ? "object was" : "objects were"

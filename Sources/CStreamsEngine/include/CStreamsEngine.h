@@ -209,6 +209,18 @@ static inline intptr_t streams_live_scopes_load(void) {
     return atomic_load_explicit(&streams_live_scopes, memory_order_relaxed);
 }
 
+/// Why the inspector records: 1 while `Inspector.isEnabled`, plus one per running recording scope
+/// (a leak check). Every operator reads it once when applied.
+extern _Atomic(intptr_t) streams_inspector_recording;
+
+static inline intptr_t streams_inspector_recording_add(intptr_t delta) {
+    return atomic_fetch_add_explicit(&streams_inspector_recording, delta, memory_order_relaxed);
+}
+
+static inline intptr_t streams_inspector_recording_load(void) {
+    return atomic_load_explicit(&streams_inspector_recording, memory_order_relaxed);
+}
+
 // Thread-local slots. `__thread` compiles to a direct access of the thread's block, far cheaper
 // than pthread_getspecific on the per-subscription path.
 
@@ -220,6 +232,10 @@ extern __thread void *streams_current_trampoline __attribute__((tls_model("initi
 /// The virtual-time scheduler running work on this thread (an unretained object pointer), or NULL.
 extern __thread void *streams_current_virtual_scheduler __attribute__((tls_model("initial-exec")));
 
+/// The inspector's current parent on this thread (an unretained object pointer whose low bit says
+/// "delivering", not "subscribing"), or NULL.
+extern __thread void *streams_current_inspection __attribute__((tls_model("initial-exec")));
+
 /// How many engine locks this thread holds (debug builds count them).
 extern __thread intptr_t streams_held_lock_count __attribute__((tls_model("initial-exec")));
 
@@ -230,6 +246,10 @@ static inline void streams_trampoline_set(void *trampoline) { streams_current_tr
 static inline void *streams_virtual_scheduler_get(void) { return streams_current_virtual_scheduler; }
 
 static inline void streams_virtual_scheduler_set(void *scheduler) { streams_current_virtual_scheduler = scheduler; }
+
+static inline void *streams_inspection_get(void) { return streams_current_inspection; }
+
+static inline void streams_inspection_set(void *inspection) { streams_current_inspection = inspection; }
 
 static inline intptr_t streams_held_locks_get(void) { return streams_held_lock_count; }
 

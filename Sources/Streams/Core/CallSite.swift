@@ -30,6 +30,7 @@ public struct CallSite: Sendable, Equatable, CustomStringConvertible {
         return "\(name):\(line)"
     }
 
+    /// Whether two sites name the same file, line and column (the `#filePath` is not compared).
     public static func == (lhs: CallSite, rhs: CallSite) -> Bool {
         lhs.fileID == rhs.fileID && lhs.line == rhs.line && lhs.column == rhs.column
     }

@@ -19,7 +19,9 @@ import Foundation
 extension ObservableType {
     /// Prints the subscription, every event and the disposal to standard output, each line as
     /// `{timestamp}: {identifier} -> {what}` (`subscribed`, `Event next(1)`, `Event completed`,
-    /// `isDisposed`), and passes every event through unchanged.
+    /// `isDisposed`), and passes every event through unchanged. An error's line is followed by the
+    /// sites it passed (`observed at Search.swift:42 map → :43 flatMapLatest`) when the
+    /// ``Inspector`` recorded them.
     ///
     /// Timing: the timestamp is the wall-clock time in the local time zone, formatted
     /// `yyyy-MM-dd HH:mm:ss.SSS`. `identifier` defaults to `File.swift:line (function)`; with
@@ -145,6 +147,7 @@ private final class DebugSink<Element>: Sink<Element, Element>, @unchecked Senda
     override func onError(_ error: any Error) {
         guard !isDisposed else { return }
         logEvent(.error(error))
+        if let sites = Inspector.observedSitesLine(of: error) { parent.log(sites) }
         guard let previous = markDisposed() else { return }
         downstream.onError(error)
         parent.log("isDisposed")

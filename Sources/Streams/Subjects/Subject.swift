@@ -35,5 +35,17 @@ public class Subject<Element>: Observable<Element>, ObserverType, @unchecked Sen
     /// Releases every observer; later use fails with ``StreamsError/disposed(object:)``.
     public final func dispose() { core.dispose() }
 
-    override final func subscribe(_ receiver: Receiver<Element>) -> any Disposable { core.subscribe(receiver) }
+    override final func subscribe(_ receiver: Receiver<Element>) -> any Disposable {
+        // Subscribed by a recorded chain: the subject is a leaf of the inspector's snapshot.
+        if _slowPath(Inspector.isRecording) { return subscribeRecorded(receiver) }
+        return core.subscribe(receiver)
+    }
+
+    /// ``subscribe(_:)`` while the inspector records: a leaf named after the subject's kind.
+    @inline(never)
+    private func subscribeRecorded(_ receiver: Receiver<Element>) -> any Disposable {
+        let core = core
+        let kind = String(describing: type(of: self)).prefix { $0 != "<" }
+        return Inspector.subscribeSubject(receiver, name: String(kind)) { core.subscribe($0) }
+    }
 }

@@ -10,9 +10,16 @@ public enum Hooks {
     public typealias CustomCaptureSubscriptionCallstack = @Sendable () -> [String]
 
     private static let errorHandler = HookSlot<DefaultErrorHandler> { callStack, error in
+        FileHandle.standardError.write(Data(unhandledErrorMessage(error, callStack: callStack).utf8))
+    }
+
+    /// What the default ``defaultErrorHandler`` writes: the error, the sites it passed when the
+    /// ``Inspector`` recorded them, and a non-empty call stack, each ending with a newline.
+    static func unhandledErrorMessage(_ error: any Error, callStack: [String]) -> String {
         var message = "Streams: unhandled error: \(error)\n"
+        if let sites = Inspector.observedSitesLine(of: error) { message += "\(sites)\n" }
         if !callStack.isEmpty { message += "subscription called from:\n\(callStack.joined(separator: "\n"))\n" }
-        FileHandle.standardError.write(Data(message.utf8))
+        return message
     }
 
     private static let callStackCapture = HookSlot<CustomCaptureSubscriptionCallstack> { Thread.callStackSymbols }
@@ -93,8 +100,9 @@ public enum Hooks {
     /// Called with an error that reached a subscriber without an `onError` handler, and the call
     /// stack captured when that subscription was made (empty unless ``recordCallStackOnError``).
     ///
-    /// The default writes the error (and a non-empty call stack) to standard error. Tests may
-    /// install a recorder. ``unhandledError`` is the same hook without the call stack.
+    /// The default writes the error (and a non-empty call stack) to standard error, with the
+    /// sites it passed when the ``Inspector`` recorded its chain (`observed at Search.swift:42 map
+    /// → :47 subscribe`). Tests may install a recorder. ``unhandledError`` is the same hook without the call stack.
     public static var defaultErrorHandler: DefaultErrorHandler {
         get { errorHandler.get() }
         set { errorHandler.set(newValue) }

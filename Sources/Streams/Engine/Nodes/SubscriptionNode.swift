@@ -217,6 +217,13 @@ class Sink<Input, Output>: SubscriptionNode<Input>, @unchecked Sendable {  // se
         super.init()
     }
 
+    /// A sink not counted in ``LiveResources``: the ``Inspector``'s probe, which must not change
+    /// what a leak check counts.
+    init(downstream: Receiver<Output>, uncounted: Void) {
+        self.downstream = downstream
+        super.init(uncounted: ())
+    }
+
     /// The upstream failed: by default the failure is forwarded (``forwardError(_:)``).
     override func onError(_ error: any Error) { forwardError(error) }
 

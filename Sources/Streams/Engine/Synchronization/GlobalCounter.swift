@@ -7,6 +7,9 @@ enum GlobalCounter {
     case liveResources
     /// Running ``LiveResources/withScope(_:)`` calls.
     case liveScopes
+    /// Reasons the inspector records (``Inspector/isRecording``): one while it is enabled, one per
+    /// running recording scope.
+    case inspectorRecording
 
     /// Adds `delta`.
     @inline(__always)
@@ -14,6 +17,7 @@ enum GlobalCounter {
         switch self {
         case .liveResources: _ = streams_live_resources_add(delta)
         case .liveScopes: _ = streams_live_scopes_add(delta)
+        case .inspectorRecording: _ = streams_inspector_recording_add(delta)
         }
     }
 
@@ -23,6 +27,7 @@ enum GlobalCounter {
         switch self {
         case .liveResources: streams_live_resources_load()
         case .liveScopes: streams_live_scopes_load()
+        case .inspectorRecording: streams_inspector_recording_load()
         }
     }
 }

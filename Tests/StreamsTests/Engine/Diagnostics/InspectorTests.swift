@@ -1,0 +1,267 @@
+import Foundation
+import Streams
+import StreamsTest
+import Testing
+
+/// Runs `body` recording into a scope of its own (as a leak check does), so tests running in
+/// parallel never see each other's chains; returns the scope with what `body` returned.
+func recording<T>(_ body: () throws -> T) rethrows -> (Inspector.RecordingScope, T) {
+    let scope = Inspector.RecordingScope()
+    return (scope, try Inspector.withRecording(scope, body))
+}
+
+/// The inspector's tree: one node per recorded operator, with its site, tag and counts; nodes
+/// leave when their subscription ends.
+@Suite struct InspectorTests {
+    struct SearchFailed: Error {}
+    /// An error only one test fails with: a value error's trail is found by its description, and
+    /// tests run in parallel.
+    struct DebugFailed: Error {}
+
+    /// `subject.map{…}.filter{…}.tag("evens-tripled").subscribe(onNext:)`, recorded.
+    private func evensTripled(_ subject: PublishSubject<Int>, received: Recorder<Int>) -> any Disposable {
+        subject.map { $0 * 3 }.inspected(as: "map", line: 42)
+            .filter { $0 % 2 == 0 }.inspected(as: "filter", line: 43).tag("evens-tripled")
+            .inspected(as: "subscribe", line: 47).subscribe(onNext: { received.append($0) })
+    }
+
+    @Test func aChainShowsEachOperatorWithItsSiteTagCountsAndLastElement() {
+        let subject = PublishSubject<Int>()
+        let received = Recorder<Int>()
+        let (scope, subscription) = recording { evensTripled(subject, received: received) }
+        #expect(
+            Inspector.snapshot(scope: scope).description == """
+                subscribe  InspectorTests.swift:47
+                  filter  InspectorTests.swift:43  tag "evens-tripled"
+                    map  InspectorTests.swift:42
+                      PublishSubject
+                """)
+        for element in 1...4 { subject.onNext(element) }
+        #expect(received.values == [6, 12])
+        #expect(
+            Inspector.snapshot(scope: scope).description == """
+                subscribe  InspectorTests.swift:47  2 elements, last: 12
+                  filter  InspectorTests.swift:43  tag "evens-tripled"  2 elements, last: 12
+                    map  InspectorTests.swift:42  4 elements, last: 12
+                      PublishSubject  4 elements, last: 4
+                """)
+        let root = Inspector.snapshot(scope: scope).roots.first
+        #expect(root?.site == CallSite(fileID: "StreamsTests/InspectorTests.swift", line: 47))
+        #expect(root?.sources.first?.tag == "evens-tripled")
+        #expect(root?.sources.first?.sources.first?.elements == 4)
+        subscription.dispose()
+        #expect(Inspector.snapshot(scope: scope).roots.isEmpty)
+        #expect(Inspector.snapshot(scope: scope).description == "")
+    }
+
+    @Test func aFinishedChainLeavesAtOnce() {
+        let subject = PublishSubject<Int>()
+        let (scope, subscription) = recording { evensTripled(subject, received: Recorder()) }
+        subject.onNext(2)
+        subject.onCompleted()
+        #expect(Inspector.snapshot(scope: scope).roots.isEmpty)
+        _ = subscription
+    }
+
+    @Test func aFailedChainLeavesAtOnceAndCountsTheFailureMeanwhile() {
+        let subject = PublishSubject<Int>()
+        let seenInOnError = Recorder<String>()
+        let scope = Inspector.RecordingScope()
+        let subscription = Inspector.withRecording(scope) {
+            subject.map { $0 }.inspected(as: "map", line: 42)
+                .inspected(as: "subscribe", line: 47)
+                .subscribe(onError: { _ in seenInOnError.append(Inspector.snapshot(scope: scope).description) })
+        }
+        subject.onError(SearchFailed())
+        #expect(
+            seenInOnError.values == [
+                """
+                subscribe  InspectorTests.swift:47  failed
+                  map  InspectorTests.swift:42  failed
+                    PublishSubject  failed
+                """
+            ])
+        #expect(Inspector.snapshot(scope: scope).roots.isEmpty)
+        _ = subscription
+    }
+
+    @Test func aCompletedSourceShowsCompletedUntilItsChainFinishes() {
+        let (scope, received) = recording {
+            let received = Recorder<String>()
+            let subscription = Observable.from(["a", "b"]).inspected(as: "from", line: 41)
+                .inspected(as: "subscribe", line: 47)
+                .subscribe(onNext: { _ in received.append(Inspector.snapshot().description) })
+            subscription.dispose()
+            return received
+        }
+        #expect(
+            received.values == [
+                """
+                subscribe  InspectorTests.swift:47  1 element, last: "a"
+                  from  InspectorTests.swift:41  1 element, last: "a"
+                """,
+                """
+                subscribe  InspectorTests.swift:47  2 elements, last: "b"
+                  from  InspectorTests.swift:41  2 elements, last: "b"
+                """,
+            ])
+        #expect(Inspector.snapshot(scope: scope).roots.isEmpty)
+    }
+
+    @Test func anInnerSubscriptionGoesUnderItsOperatorAndIsReplacedByTheNextOne() {
+        let outer = PublishSubject<Int>()
+        let inners = [PublishSubject<String>(), PublishSubject<String>()]
+        let scope = Inspector.RecordingScope()
+        Inspector.withRecording(scope) {
+            let subscription = outer.flatMapLatest { index in
+                inners[index].asObservable().inspected(as: "inner", line: 44)
+            }
+            .inspected(as: "flatMapLatest", line: 43)
+            .inspected(as: "subscribe", line: 47).subscribe(onNext: { _ in })
+            outer.onNext(0)
+            inners[0].onNext("sw")
+            #expect(
+                Inspector.snapshot(scope: scope).description == """
+                    subscribe  InspectorTests.swift:47  1 element, last: "sw"
+                      flatMapLatest  InspectorTests.swift:43  1 element, last: "sw"
+                        PublishSubject  1 element, last: 0
+                        inner: inner  InspectorTests.swift:44  1 element, last: "sw"
+                          PublishSubject  1 element, last: "sw"
+                    """)
+            outer.onNext(1)
+            #expect(
+                Inspector.snapshot(scope: scope).description == """
+                    subscribe  InspectorTests.swift:47  1 element, last: "sw"
+                      flatMapLatest  InspectorTests.swift:43  1 element, last: "sw"
+                        PublishSubject  2 elements, last: 1
+                        inner: inner  InspectorTests.swift:44
+                          PublishSubject
+                    """)
+            #expect(Inspector.snapshot(scope: scope).roots.first?.sources.first?.sources.last?.isInner == true)
+            subscription.dispose()
+        }
+        #expect(Inspector.snapshot(scope: scope).roots.isEmpty)
+        #expect(!inners[1].hasObservers)
+    }
+
+    @Test func aSubscriberIsARootEvenWhenSubscribedInsideADelivery() {
+        let subject = PublishSubject<Int>()
+        let other = PublishSubject<Int>()
+        let inside = Locked<(any Disposable)?>(nil)
+        let scope = Inspector.RecordingScope()
+        Inspector.withRecording(scope) {
+            let subscription = subject.map { $0 }.inspected(as: "map", line: 42).inspected(as: "subscribe", line: 47)
+                .subscribe(onNext: { _ in
+                    let made = other.inspected(as: "subscribe", line: 50).subscribe(onNext: { _ in })
+                    inside.withLock { $0 = made }
+                })
+            subject.onNext(1)
+            #expect(
+                Inspector.snapshot(scope: scope).description == """
+                    subscribe  InspectorTests.swift:47  1 element, last: 1
+                      map  InspectorTests.swift:42  1 element, last: 1
+                        PublishSubject  1 element, last: 1
+                    subscribe  InspectorTests.swift:50
+                      PublishSubject
+                    """)
+            subscription.dispose()
+            inside.withLock { $0?.dispose() }
+        }
+        #expect(Inspector.snapshot(scope: scope).roots.isEmpty)
+    }
+
+    @Test func aTagAfterSomethingNotRecordedIsANodeOfItsOwn() {
+        let subject = PublishSubject<String>()
+        let (scope, subscription) = recording {
+            subject.tag("query", line: 40).inspected(as: "subscribe", line: 47).subscribe(onNext: { _ in })
+        }
+        subject.onNext(String(repeating: "x", count: 80))
+        let shortened = "\"" + String(repeating: "x", count: 57) + "…\""
+        #expect(
+            Inspector.snapshot(scope: scope).description == """
+                subscribe  InspectorTests.swift:47  1 element, last: \(shortened)
+                  tag  InspectorTests.swift:40  tag "query"  1 element, last: \(shortened)
+                    PublishSubject  1 element, last: \(shortened)
+                """)
+        #expect(shortened.count == 60)
+        subscription.dispose()
+    }
+
+    @Test func anErrorTellsTheSitesItPassedSourceFirst() {
+        let subject = PublishSubject<String>()
+        let seen = Recorder<[String]>()
+        let (_, subscription) = recording {
+            subject.map { $0 }.inspected(as: "map", line: 42)
+                .flatMapLatest { Observable.just($0) }.inspected(as: "flatMapLatest", line: 43)
+                .inspected(as: "subscribe", line: 47)
+                .subscribe(onError: { seen.append(Inspector.observedSites(of: $0).map(\.description)) })
+        }
+        let error = SearchFailed()
+        subject.onError(error)
+        #expect(seen.values == [["InspectorTests.swift:42", "InspectorTests.swift:43", "InspectorTests.swift:47"]])
+        #expect(
+            Inspector.observedSitesLine(of: error)
+                == "observed at InspectorTests.swift:42 map → :43 flatMapLatest → :47 subscribe")
+        _ = subscription
+    }
+
+    @Test func anErrorOfAClassIsKnownByItsIdentity() {
+        final class Failure: Error, Sendable {}
+        let (first, second) = (Failure(), Failure())
+        let (_, subscriptions) = recording {
+            [
+                Observable<Int>.error(first).inspected(as: "error", line: 41).inspected(as: "subscribe", line: 47)
+                    .subscribe(onError: { _ in }),
+                Observable<Int>.error(second).inspected(as: "fail", line: 51).subscribe(onError: { _ in }),
+            ]
+        }
+        #expect(Inspector.observedSites(of: first).map(\.line) == [41, 47])
+        #expect(Inspector.observedSites(of: second).map(\.line) == [51])
+        #expect(Inspector.observedSites(of: Failure()).isEmpty)
+        _ = subscriptions
+    }
+
+    @Test func debugPrintsTheSitesAnErrorPassed() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let lines = Recorder<String>()
+        let subject = PublishSubject<Int>()
+        let (_, subscription) = recording {
+            subject.map { $0 }.inspected(as: "map", line: 42)
+                .debug("search", scheduler: scheduler, output: { lines.append($0) })
+                .subscribe(onError: { _ in })
+        }
+        subject.onError(DebugFailed())
+        let tails = lines.values.map { $0.split(separator: " -> ", maxSplits: 1).last.map(String.init) ?? "" }
+        #expect(
+            tails == [
+                "subscribed", "Event error(DebugFailed())", "observed at InspectorTests.swift:42 map", "isDisposed",
+            ])
+        _ = subscription
+    }
+
+    /// Two chains failing with equal values keep a trail each; a lookup prefers the trail its own
+    /// thread extended (an error travels down its chain on one thread).
+    @Test func equalErrorsOfTwoChainsKeepATrailEachAndALookupPrefersItsThread() {
+        struct SharedFailure: Error {}
+        let subjects = [PublishSubject<Int>(), PublishSubject<Int>()]
+        let seen = Recorder<[Int]>()
+        let (_, subscriptions) = recording {
+            [
+                subjects[0].map { $0 }.inspected(as: "map", line: 41).inspected(as: "subscribe", line: 47)
+                    .subscribe(onError: { seen.append(Inspector.observedSites(of: $0).map(\.line)) }),
+                subjects[1].map { $0 }.inspected(as: "map", line: 51).inspected(as: "subscribe", line: 57)
+                    .subscribe(onError: { seen.append(Inspector.observedSites(of: $0).map(\.line)) }),
+            ]
+        }
+        subjects[0].onError(SharedFailure())
+        let failedElsewhere = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            subjects[1].onError(SharedFailure())
+            failedElsewhere.signal()
+        }
+        #expect(failedElsewhere.wait(timeout: .now() + 20) == .success)
+        #expect(seen.values == [[41, 47], [51, 57]])
+        #expect(Inspector.observedSites(of: SharedFailure()).map(\.line) == [41, 47])
+        _ = subscriptions
+    }
+}
