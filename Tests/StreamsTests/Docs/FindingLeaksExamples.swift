@@ -113,6 +113,33 @@ func observedSitesExample() {
     subscription.dispose()
 }
 
+/// The guide's `debug` example: the error's line is followed by the sites it passed.
+func debugExample() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let lines = PublishSubject<String>()
+    let subscription = prices(from: lines)
+        .debug("prices", scheduler: scheduler, output: { print($0) })
+        .subscribe(onError: { _ in })
+    lines.onNext("12")
+    lines.onNext("twelve")
+    subscription.dispose()
+}
+
+/// The guide's unhandled error: no `onError`, so the hook gets it (its default writes to standard error).
+func unhandledErrorExample() {
+    let lines = PublishSubject<String>()
+    let subscription = prices(from: lines).subscribe(onNext: { print("price", $0) })
+    lines.onNext("twelve")
+    subscription.dispose()
+}
+
+/// An app's own unhandled-error hook, logging the sites with the error (not run: the hook is global).
+func installUnhandledErrorLogger(log: @escaping @Sendable (String) -> Void) {
+    Hooks.unhandledError = { error in
+        log("unhandled \(error) \(Inspector.observedSitesLine(of: error) ?? "(no recorded chain)")")
+    }
+}
+
 // MARK: Leaks in tests
 
 /// The guide's leak: a test's timer chain that is never disposed, reported by `withLeakCheck`.
