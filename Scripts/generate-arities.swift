@@ -80,8 +80,8 @@ func file() -> String {
     let selectorForms = forms { op, arity in
         [
             arity.doc(op.summary),
-            "    public static func \(op.name)<\(arity.generics)>(\(arity.parameters), resultSelector: @escaping @Sendable (\(arity.elements)) throws -> Element) -> Observable<Element> {",
-            "        combined(.\(op.name), \(arity.arguments), resultSelector: resultSelector)",
+            "    public static func \(op.name)<\(arity.generics)>(\(arity.parameters), resultSelector: @escaping @Sendable (\(arity.elements)) throws -> Element, file: StaticString = #fileID, line: UInt = #line) -> Observable<Element> {",
+            "        combined(.\(op.name), \(arity.arguments), resultSelector: resultSelector).inspected(as: \"\(op.name)\", file: file, line: line)",
             "    }",
         ]
     }
@@ -89,8 +89,8 @@ func file() -> String {
         [
             arity.doc(op.tupleSummary),
             "    @_disfavoredOverload",
-            "    public static func \(op.name)<\(arity.generics)>(\(arity.parameters)) -> Observable<(\(arity.elements))> {",
-            "        Observable<(\(arity.elements))>.combined(.\(op.name), \(arity.arguments)) { (\(arity.tuple)) }",
+            "    public static func \(op.name)<\(arity.generics)>(\(arity.parameters), file: StaticString = #fileID, line: UInt = #line) -> Observable<(\(arity.elements))> {",
+            "        Observable<(\(arity.elements))>.combined(.\(op.name), \(arity.arguments)) { (\(arity.tuple)) }.inspected(as: \"\(op.name)\", file: file, line: line)",
             "    }",
         ]
     }
@@ -121,7 +121,8 @@ func traitLines(_ forms: TraitForms) -> [String] {
     var tuples = ["\(forms.tupleExtension) {"]
     for n in arities {
         let indices = Array(1...n)
-        let generics = indices.map { forms.genericSources ? "I\($0): InfallibleType" : "E\($0)" }.joined(separator: ", ")
+        let generics = indices.map { forms.genericSources ? "I\($0): InfallibleType" : "E\($0)" }.joined(
+            separator: ", ")
         let elementTypes = indices.map { forms.genericSources ? "I\($0).Element" : "E\($0)" }
         let elements = elementTypes.joined(separator: ", ")
         let parameters = indices.map {
@@ -136,19 +137,19 @@ func traitLines(_ forms: TraitForms) -> [String] {
             "    /// \(summary).",
             "    public static func \(forms.name)<\(generics)>(",
             "        \(parameters),",
-            "        resultSelector: @escaping @Sendable (\(elements)) \(forms.selectorThrows ? "throws " : "")-> Element",
+            "        resultSelector: @escaping @Sendable (\(elements)) \(forms.selectorThrows ? "throws " : "")-> Element, file: StaticString = #fileID, line: UInt = #line",
             "    ) -> \(forms.trait.replacingOccurrences(of: "#", with: "Element")) {",
             "        \(forms.trait.prefix { $0 != "<" })(",
-            "            \(forms.genericSources ? "" : "raw: ")Observable<Element>.\(forms.name)(\(observables), resultSelector: resultSelector))",
+            "            \(forms.genericSources ? "" : "raw: ")Observable<Element>.\(forms.name)(\(observables), resultSelector: resultSelector, file: file, line: line))",
             "    }",
             "",
         ]
         tuples += [
             "    /// \(summary), as tuples (see the selector form).",
             "    public static func \(forms.name)<\(generics)>(",
-            "        \(parameters)",
+            "        \(parameters), file: StaticString = #fileID, line: UInt = #line",
             "    ) -> \(tupleTrait) {",
-            "        \(tupleTrait).\(forms.name)(\(arguments)) { (\(tuple)) }",
+            "        \(tupleTrait).\(forms.name)(\(arguments), resultSelector: { (\(tuple)) }, file: file, line: line)",
             "    }",
             "",
         ]
@@ -191,14 +192,18 @@ let traitFiles = [
             "The 2 to 8-source forms of `combineLatest` and `zip` for infallibles: the observable operators (CombineLatest+Zip+Arity.swift) of their observables.",
             [
                 TraitForms(
-                    selectorExtension: "extension Infallible", tupleExtension: "extension Infallible where Element == Any",
+                    selectorExtension: "extension Infallible",
+                    tupleExtension: "extension Infallible where Element == Any",
                     name: "combineLatest", trait: "Infallible<#>", genericSources: true,
-                    summary: "Emits `resultSelector` of the latest elements of the # sequences whenever one emits, once all emitted",
+                    summary:
+                        "Emits `resultSelector` of the latest elements of the # sequences whenever one emits, once all emitted",
                     selectorThrows: false),
                 TraitForms(
-                    selectorExtension: "extension Infallible", tupleExtension: "extension Infallible where Element == Any",
+                    selectorExtension: "extension Infallible",
+                    tupleExtension: "extension Infallible where Element == Any",
                     name: "zip", trait: "Infallible<#>", genericSources: true,
-                    summary: "Emits `resultSelector` of the n-th elements of the # sequences once each has emitted its n-th",
+                    summary:
+                        "Emits `resultSelector` of the n-th elements of the # sequences once each has emitted its n-th",
                     selectorThrows: false),
             ])
     ),

@@ -19,25 +19,25 @@ import Streams
 public func combineModel<M: Model, V: View, C: Controller, U: UserInteractable>(
     _ model: M, withView view: V, controller: C, andUserInteractable userInteractable: U,
     scheduler: any ImmediateSchedulerType = SharingScheduler.make(),
-    onUnhandledError: (@Sendable (any Error) -> Void)? = nil
+    onUnhandledError: (@Sendable (any Error) -> Void)? = nil, file: StaticString = #fileID, line: UInt = #line
 ) -> any Disposable where M.State == V.State, M.Action == C.Action, C.Event == U.Event {
     combineModel(
         model, controller: controller, events: userInteractable.interact(), scheduler: scheduler,
-        onUnhandledError: onUnhandledError
+        onUnhandledError: onUnhandledError, file: file, line: line
     ) { states in view.update(stateStream: states) }
 }
 
-/// ``combineModel(_:withView:controller:andUserInteractable:scheduler:onUnhandledError:)`` for a
+/// ``combineModel(_:withView:controller:andUserInteractable:scheduler:onUnhandledError:file:line:)`` for a
 /// view that is also the user interactable (RxMVC's two-argument form).
 @MainActor
 public func combineModel<M: Model, V: View & UserInteractable, C: Controller>(
     _ model: M, withView view: V, controller: C,
     scheduler: any ImmediateSchedulerType = SharingScheduler.make(),
-    onUnhandledError: (@Sendable (any Error) -> Void)? = nil
+    onUnhandledError: (@Sendable (any Error) -> Void)? = nil, file: StaticString = #fileID, line: UInt = #line
 ) -> any Disposable where M.State == V.State, M.Action == C.Action, C.Event == V.Event {
     combineModel(
         model, withView: view, controller: controller, andUserInteractable: view, scheduler: scheduler,
-        onUnhandledError: onUnhandledError)
+        onUnhandledError: onUnhandledError, file: file, line: line)
 }
 
 /// Wires a screen whose controller reads the current state (pagination, loading guards).
@@ -48,12 +48,12 @@ public func combineModel<M: Model, V: View & UserInteractable, C: Controller>(
 public func combineModel<M: Model, V: View, C: StatefulController, U: UserInteractable>(
     _ model: M, withView view: V, statefulController controller: C, andUserInteractable userInteractable: U,
     scheduler: any ImmediateSchedulerType = SharingScheduler.make(),
-    onUnhandledError: (@Sendable (any Error) -> Void)? = nil
+    onUnhandledError: (@Sendable (any Error) -> Void)? = nil, file: StaticString = #fileID, line: UInt = #line
 ) -> any Disposable
 where M.State == V.State, M.Action == C.Action, C.Event == U.Event, C.State == M.State {
     combineModel(
         model, statefulController: controller, events: userInteractable.interact(), scheduler: scheduler,
-        onUnhandledError: onUnhandledError
+        onUnhandledError: onUnhandledError, file: file, line: line
     ) { states in view.update(stateStream: states) }
 }
 

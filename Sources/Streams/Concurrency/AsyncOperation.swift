@@ -21,9 +21,12 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// while a virtual-time scheduler runs work (inside `TestScheduler.start`), the task runs its
     /// jobs on that scheduler, in virtual time (see ``VirtualClock``).
     public static func create(
-        priority: TaskPriority? = nil, operation: @escaping @Sendable () async throws -> Element
+        priority: TaskPriority? = nil, operation: @escaping @Sendable () async throws -> Element,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> Single<Element> {
-        Single(raw: TaskObservable(priority: priority, body: emitting(operation)))
+        Single(
+            raw: TaskObservable(priority: priority, body: emitting(operation)).inspected(
+                as: "create", file: file, line: line))
     }
 }
 
@@ -31,13 +34,14 @@ extension Observable {
     /// An observable that runs `operation` in a new task for each subscription, emits its result
     /// and completes, or fails with its error.
     ///
-    /// Timing: as ``PrimitiveSequenceType/create(priority:operation:)`` — the task starts on subscription, runs
+    /// Timing: as ``PrimitiveSequenceType/create(priority:operation:file:line:)`` — the task starts on subscription, runs
     /// off the subscriber's actor, and is cancelled by disposal, after which nothing is emitted;
     /// subscribed while a virtual-time scheduler runs work, it runs in virtual time.
     public static func fromAsync(
-        priority: TaskPriority? = nil, _ operation: @escaping @Sendable () async throws -> Element
+        priority: TaskPriority? = nil, _ operation: @escaping @Sendable () async throws -> Element,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Element> {
-        TaskObservable(priority: priority, body: emitting(operation))
+        TaskObservable(priority: priority, body: emitting(operation)).inspected(as: "fromAsync", file: file, line: line)
     }
 }
 

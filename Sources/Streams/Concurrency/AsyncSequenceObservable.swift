@@ -19,17 +19,20 @@ extension Observable {
     /// Each subscription makes its own iterator, so a single-consumer sequence such as
     /// `AsyncStream` must be subscribed only once (share the observable to fan it out).
     public static func from<Sequence: AsyncSequence & Sendable>(
-        asyncSequence: Sequence, priority: TaskPriority? = nil
+        asyncSequence: Sequence, priority: TaskPriority? = nil, file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Element> where Sequence.Element == Element {
-        TaskObservable(priority: priority, body: iterating(asyncSequence))
+        TaskObservable(priority: priority, body: iterating(asyncSequence)).inspected(
+            as: "from(asyncSequence:)", file: file, line: line)
     }
 }
 
 extension AsyncSequence where Self: Sendable {
     /// This sequence as an observable, iterated in a task of `priority` for each subscription
-    /// (see ``Observable/from(asyncSequence:priority:)`` for timing).
-    public func asObservable(priority: TaskPriority? = nil) -> Observable<Element> {
-        TaskObservable(priority: priority, body: iterating(self))
+    /// (see ``Observable/from(asyncSequence:priority:file:line:)`` for timing).
+    public func asObservable(
+        priority: TaskPriority? = nil, file: StaticString = #fileID, line: UInt = #line
+    ) -> Observable<Element> {
+        TaskObservable(priority: priority, body: iterating(self)).inspected(as: "asObservable", file: file, line: line)
     }
 }
 

@@ -36,10 +36,13 @@ final class TraitOutcome<Element: Sendable>: @unchecked Sendable {  // `cell` is
     private func start(_ continuation: CheckedContinuation<Element?, any Error>, source: Observable<Element>) {
         cell.update { state in state.continuation = continuation }
         subscription.setDisposable(
-            source.subscribe(
+            // Unrecorded: an `await` has no call site to record (the public `subscribe` would record
+            // this line of the library).
+            source.subscribeClosures(
                 onNext: { element in self.receive(element) },
                 onError: { error in self.finish(.failure(error)) },
-                onCompleted: { self.finish(.success(())) }
+                onCompleted: { self.finish(.success(())) }, onDisposed: nil,
+                nextNodeType: NextClosureNode<Element>.self, endNodeType: PipelineEndNode<Element>.self
             ))
         // A cancellation that came first (the task was already cancelled) ends the wait now,
         // unless the trait ended while it was subscribed.

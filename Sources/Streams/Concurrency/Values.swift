@@ -80,7 +80,11 @@ extension Observable {
     ) {
         let subscription = SingleAssignmentDisposable()
         installTermination { subscription.dispose() }
-        subscription.setDisposable(subscribe(onNext: onNext, onError: { onEnd($0) }, onCompleted: { onEnd(nil) }))
+        // Unrecorded: `values` has no call site to record (`subscribe` would record this line).
+        subscription.setDisposable(
+            subscribeClosures(
+                onNext: onNext, onError: { onEnd($0) }, onCompleted: { onEnd(nil) }, onDisposed: nil,
+                nextNodeType: NextClosureNode<Element>.self, endNodeType: PipelineEndNode<Element>.self))
     }
 }
 

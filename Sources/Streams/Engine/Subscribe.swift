@@ -11,12 +11,13 @@ extension ObservableType {
         onNext: (@Sendable (Element) -> Void)? = nil,
         onError: (@Sendable (any Error) -> Void)? = nil,
         onCompleted: (@Sendable () -> Void)? = nil,
-        onDisposed: (@Sendable () -> Void)? = nil
+        onDisposed: (@Sendable () -> Void)? = nil,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> any Disposable {
         // Inlined into the caller, where `Element` is concrete: there the node's metadata comes
         // from a cached accessor, while generic library code would look it up at run time on
         // every subscription.
-        subscribeClosures(
+        inspectedSubscriber(as: "subscribe", file: file, line: line).subscribeClosures(
             onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed,
             nextNodeType: NextClosureNode<Element>.self, endNodeType: PipelineEndNode<Element>.self)
     }
@@ -56,8 +57,10 @@ extension ObservableType {
     }
 
     /// Subscribes with one closure that receives every event.
-    public func subscribe(_ on: @escaping @Sendable (Event<Element>) -> Void) -> any Disposable {
-        subscribe(AnyObserver(eventHandler: on))
+    public func subscribe(
+        _ on: @escaping @Sendable (Event<Element>) -> Void, file: StaticString = #fileID, line: UInt = #line
+    ) -> any Disposable {
+        inspectedSubscriber(as: "subscribe", file: file, line: line).subscribe(AnyObserver(eventHandler: on))
     }
 
     /// Subscribes with closures that receive `owner` as long as it is alive; `owner` is held
@@ -67,7 +70,8 @@ extension ObservableType {
         onNext: (@Sendable (Owner, Element) -> Void)? = nil,
         onError: (@Sendable (Owner, any Error) -> Void)? = nil,
         onCompleted: (@Sendable (Owner) -> Void)? = nil,
-        onDisposed: (@Sendable (Owner) -> Void)? = nil
+        onDisposed: (@Sendable (Owner) -> Void)? = nil,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> any Disposable {
         let weakOwner = WeakBox(owner)
         var next: (@Sendable (Element) -> Void)?
@@ -94,19 +98,24 @@ extension ObservableType {
                 if let owner = weakOwner.value { onDisposed(owner) }
             }
         }
-        return subscribe(onNext: next, onError: error, onCompleted: completed, onDisposed: disposed)
+        return subscribe(
+            onNext: next, onError: error, onCompleted: completed, onDisposed: disposed, file: file, line: line)
     }
 
     /// Sends every event to each observer (`bind(to:)` for observers, subjects and binders).
-    public func bind<Observer: ObserverType>(to observers: Observer...) -> any Disposable
+    public func bind<Observer: ObserverType>(
+        to observers: Observer..., file: StaticString = #fileID, line: UInt = #line
+    ) -> any Disposable
     where Observer.Element == Element {
         let node = FanOutNode(observers)
-        node.setUpstream(asObservable().subscribe(node))
+        node.setUpstream(inspectedSubscriber(as: "bind", file: file, line: line).subscribe(node))
         return node.handle
     }
 
     /// Subscribes with an element handler only (errors go to ``Hooks/unhandledError``).
-    public func bind(onNext: @escaping @Sendable (Element) -> Void) -> any Disposable {
-        subscribe(onNext: onNext)
+    public func bind(onNext: @escaping @Sendable (Element) -> Void, file: StaticString = #fileID, line: UInt = #line)
+        -> any Disposable
+    {
+        subscribeClosures(as: "bind", onNext: onNext, file: file, line: line)
     }
 }

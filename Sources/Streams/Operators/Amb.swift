@@ -8,16 +8,19 @@
 extension Observable {
     /// Mirrors whichever source in `sequence` sends the first event (see the file header for
     /// timing).
-    public static func amb<Sources: Sequence>(_ sequence: Sources) -> Observable<Element>
+    public static func amb<Sources: Sequence>(_ sequence: Sources, file: StaticString = #fileID, line: UInt = #line)
+        -> Observable<Element>
     where Sources.Element == Observable<Element> {
-        Amb(sources: Array(sequence)).asObservable()
+        Amb(sources: Array(sequence)).asObservable().inspected(as: "amb", file: file, line: line)
     }
 }
 
 extension ObservableType {
     /// Mirrors whichever of `self` and `right` sends the first event (see the file header).
-    public func amb<Right: ObservableType>(_ right: Right) -> Observable<Element> where Right.Element == Element {
-        Amb(sources: [asObservable(), right.asObservable()]).asObservable()
+    public func amb<Right: ObservableType>(_ right: Right, file: StaticString = #fileID, line: UInt = #line)
+        -> Observable<Element> where Right.Element == Element
+    {
+        Amb(sources: [asObservable(), right.asObservable()]).asObservable().inspected(as: "amb", file: file, line: line)
     }
 }
 

@@ -23,9 +23,12 @@ extension ObservableType {
     /// audit(.seconds(30)): ----b-------d---e---(f|)
     /// subscribed:          ^------------------!
     /// ```
-    public func audit(_ duration: RxTimeInterval, scheduler: some SchedulerType) -> Observable<Element> {
+    public func audit(
+        _ duration: RxTimeInterval, scheduler: some SchedulerType, file: StaticString = #fileID, line: UInt = #line
+    ) -> Observable<Element> {
         let state = AuditState(duration: duration)
         return lift(ClosureOperator { AuditSink(state: state, timerScheduler: .timed(scheduler), downstream: $0) })
+            .inspected(as: "audit", file: file, line: line)
     }
 }
 

@@ -8,10 +8,13 @@ extension ObservableType {
     /// Each emission starts a new buffer and a new `timeSpan` timer; a timer that fires with an
     /// empty buffer emits an empty array. On completion the current buffer (possibly empty) is
     /// emitted, then completion; on error the buffer is dropped. Disposal cancels the timer.
-    public func buffer(timeSpan: RxTimeInterval, count: Int, scheduler: some SchedulerType) -> Observable<[Element]> {
+    public func buffer(
+        timeSpan: RxTimeInterval, count: Int, scheduler: some SchedulerType, file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> Observable<[Element]> {
         precondition(count > 0, "buffer: count must be positive")
         return Buffer<Element>(source: asObservable(), timeSpan: timeSpan, count: count, scheduler: scheduler)
-            .asObservable()
+            .asObservable().inspected(as: "buffer", file: file, line: line)
     }
 }
 

@@ -14,16 +14,21 @@ extension ObservableType {
     ///
     /// Timing: on the source's error the handler is called and its sequence subscribed at once;
     /// errors of that sequence are not caught again. Disposal disposes whichever is subscribed.
-    public func `catch`(_ handler: @escaping @Sendable (any Error) throws -> Observable<Element>) -> Observable<Element>
-    {
-        lift(ClosureOperator { CatchSink(handler: handler, downstream: $0) })
+    public func `catch`(
+        _ handler: @escaping @Sendable (any Error) throws -> Observable<Element>, file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> Observable<Element> {
+        lift(ClosureOperator { CatchSink(handler: handler, downstream: $0) }).inspected(
+            as: "catch", file: file, line: line)
     }
 
     /// Continues a sequence that fails with `element`, then completes.
     ///
     /// Timing: on the source's error, emits `element` and completes at that moment.
-    public func catchAndReturn(_ element: Element) -> Observable<Element> {
-        lift(CatchAndReturn(element: element))
+    public func catchAndReturn(_ element: Element, file: StaticString = #fileID, line: UInt = #line) -> Observable<
+        Element
+    > {
+        lift(CatchAndReturn(element: element)).inspected(as: "catchAndReturn", file: file, line: line)
     }
 }
 

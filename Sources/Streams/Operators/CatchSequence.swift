@@ -14,8 +14,10 @@ extension ObservableType {
     /// Timing: the next source is subscribed when the previous one fails; the result completes
     /// with the first source that completes, or fails with the last error once every source
     /// failed. Disposal disposes the running source.
-    public static func `catch`<Sources: Sequence>(sequence: Sources) -> Observable<Element>
+    public static func `catch`<Sources: Sequence>(sequence: Sources, file: StaticString = #fileID, line: UInt = #line)
+        -> Observable<Element>
     where Sources.Element == Observable<Element> {
-        Concat(sources: sequence, advance: .onFailure).asObservable()
+        Concat(sources: sequence, advance: .onFailure).asObservable().inspected(
+            as: "catch(sequence:)", file: file, line: line)
     }
 }

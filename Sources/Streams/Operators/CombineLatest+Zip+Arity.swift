@@ -8,132 +8,132 @@
 
 extension Observable {
     /// Emits `resultSelector` of the latest elements of the 2 sources whenever one emits, once all emitted.
-    public static func combineLatest<O1: ObservableType, O2: ObservableType>(_ source1: O1, _ source2: O2, resultSelector: @escaping @Sendable (O1.Element, O2.Element) throws -> Element) -> Observable<Element> {
-        combined(.combineLatest, source1, source2, resultSelector: resultSelector)
+    public static func combineLatest<O1: ObservableType, O2: ObservableType>(_ source1: O1, _ source2: O2, resultSelector: @escaping @Sendable (O1.Element, O2.Element) throws -> Element, file: StaticString = #fileID, line: UInt = #line) -> Observable<Element> {
+        combined(.combineLatest, source1, source2, resultSelector: resultSelector).inspected(as: "combineLatest", file: file, line: line)
     }
     /// Emits `resultSelector` of the n-th elements of the 2 sources once each has emitted its n-th.
-    public static func zip<O1: ObservableType, O2: ObservableType>(_ source1: O1, _ source2: O2, resultSelector: @escaping @Sendable (O1.Element, O2.Element) throws -> Element) -> Observable<Element> {
-        combined(.zip, source1, source2, resultSelector: resultSelector)
+    public static func zip<O1: ObservableType, O2: ObservableType>(_ source1: O1, _ source2: O2, resultSelector: @escaping @Sendable (O1.Element, O2.Element) throws -> Element, file: StaticString = #fileID, line: UInt = #line) -> Observable<Element> {
+        combined(.zip, source1, source2, resultSelector: resultSelector).inspected(as: "zip", file: file, line: line)
     }
     /// Emits `resultSelector` of the latest elements of the 3 sources whenever one emits, once all emitted.
-    public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType>(_ source1: O1, _ source2: O2, _ source3: O3, resultSelector: @escaping @Sendable (O1.Element, O2.Element, O3.Element) throws -> Element) -> Observable<Element> {
-        combined(.combineLatest, source1, source2, source3, resultSelector: resultSelector)
+    public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType>(_ source1: O1, _ source2: O2, _ source3: O3, resultSelector: @escaping @Sendable (O1.Element, O2.Element, O3.Element) throws -> Element, file: StaticString = #fileID, line: UInt = #line) -> Observable<Element> {
+        combined(.combineLatest, source1, source2, source3, resultSelector: resultSelector).inspected(as: "combineLatest", file: file, line: line)
     }
     /// Emits `resultSelector` of the n-th elements of the 3 sources once each has emitted its n-th.
-    public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType>(_ source1: O1, _ source2: O2, _ source3: O3, resultSelector: @escaping @Sendable (O1.Element, O2.Element, O3.Element) throws -> Element) -> Observable<Element> {
-        combined(.zip, source1, source2, source3, resultSelector: resultSelector)
+    public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType>(_ source1: O1, _ source2: O2, _ source3: O3, resultSelector: @escaping @Sendable (O1.Element, O2.Element, O3.Element) throws -> Element, file: StaticString = #fileID, line: UInt = #line) -> Observable<Element> {
+        combined(.zip, source1, source2, source3, resultSelector: resultSelector).inspected(as: "zip", file: file, line: line)
     }
     /// Emits `resultSelector` of the latest elements of the 4 sources whenever one emits, once all emitted.
-    public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType>(_ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, resultSelector: @escaping @Sendable (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element) -> Observable<Element> {
-        combined(.combineLatest, source1, source2, source3, source4, resultSelector: resultSelector)
+    public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType>(_ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, resultSelector: @escaping @Sendable (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element, file: StaticString = #fileID, line: UInt = #line) -> Observable<Element> {
+        combined(.combineLatest, source1, source2, source3, source4, resultSelector: resultSelector).inspected(as: "combineLatest", file: file, line: line)
     }
     /// Emits `resultSelector` of the n-th elements of the 4 sources once each has emitted its n-th.
-    public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType>(_ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, resultSelector: @escaping @Sendable (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element) -> Observable<Element> {
-        combined(.zip, source1, source2, source3, source4, resultSelector: resultSelector)
+    public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType>(_ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, resultSelector: @escaping @Sendable (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element, file: StaticString = #fileID, line: UInt = #line) -> Observable<Element> {
+        combined(.zip, source1, source2, source3, source4, resultSelector: resultSelector).inspected(as: "zip", file: file, line: line)
     }
     /// Emits `resultSelector` of the latest elements of the 5 sources whenever one emits, once all emitted.
-    public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType>(_ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, resultSelector: @escaping @Sendable (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) throws -> Element) -> Observable<Element> {
-        combined(.combineLatest, source1, source2, source3, source4, source5, resultSelector: resultSelector)
+    public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType>(_ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, resultSelector: @escaping @Sendable (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) throws -> Element, file: StaticString = #fileID, line: UInt = #line) -> Observable<Element> {
+        combined(.combineLatest, source1, source2, source3, source4, source5, resultSelector: resultSelector).inspected(as: "combineLatest", file: file, line: line)
     }
     /// Emits `resultSelector` of the n-th elements of the 5 sources once each has emitted its n-th.
-    public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType>(_ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, resultSelector: @escaping @Sendable (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) throws -> Element) -> Observable<Element> {
-        combined(.zip, source1, source2, source3, source4, source5, resultSelector: resultSelector)
+    public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType>(_ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, resultSelector: @escaping @Sendable (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) throws -> Element, file: StaticString = #fileID, line: UInt = #line) -> Observable<Element> {
+        combined(.zip, source1, source2, source3, source4, source5, resultSelector: resultSelector).inspected(as: "zip", file: file, line: line)
     }
     /// Emits `resultSelector` of the latest elements of the 6 sources whenever one emits, once all emitted.
-    public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType>(_ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, resultSelector: @escaping @Sendable (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) throws -> Element) -> Observable<Element> {
-        combined(.combineLatest, source1, source2, source3, source4, source5, source6, resultSelector: resultSelector)
+    public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType>(_ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, resultSelector: @escaping @Sendable (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) throws -> Element, file: StaticString = #fileID, line: UInt = #line) -> Observable<Element> {
+        combined(.combineLatest, source1, source2, source3, source4, source5, source6, resultSelector: resultSelector).inspected(as: "combineLatest", file: file, line: line)
     }
     /// Emits `resultSelector` of the n-th elements of the 6 sources once each has emitted its n-th.
-    public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType>(_ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, resultSelector: @escaping @Sendable (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) throws -> Element) -> Observable<Element> {
-        combined(.zip, source1, source2, source3, source4, source5, source6, resultSelector: resultSelector)
+    public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType>(_ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, resultSelector: @escaping @Sendable (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) throws -> Element, file: StaticString = #fileID, line: UInt = #line) -> Observable<Element> {
+        combined(.zip, source1, source2, source3, source4, source5, source6, resultSelector: resultSelector).inspected(as: "zip", file: file, line: line)
     }
     /// Emits `resultSelector` of the latest elements of the 7 sources whenever one emits, once all emitted.
-    public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType>(_ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7, resultSelector: @escaping @Sendable (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element) throws -> Element) -> Observable<Element> {
-        combined(.combineLatest, source1, source2, source3, source4, source5, source6, source7, resultSelector: resultSelector)
+    public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType>(_ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7, resultSelector: @escaping @Sendable (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element) throws -> Element, file: StaticString = #fileID, line: UInt = #line) -> Observable<Element> {
+        combined(.combineLatest, source1, source2, source3, source4, source5, source6, source7, resultSelector: resultSelector).inspected(as: "combineLatest", file: file, line: line)
     }
     /// Emits `resultSelector` of the n-th elements of the 7 sources once each has emitted its n-th.
-    public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType>(_ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7, resultSelector: @escaping @Sendable (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element) throws -> Element) -> Observable<Element> {
-        combined(.zip, source1, source2, source3, source4, source5, source6, source7, resultSelector: resultSelector)
+    public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType>(_ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7, resultSelector: @escaping @Sendable (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element) throws -> Element, file: StaticString = #fileID, line: UInt = #line) -> Observable<Element> {
+        combined(.zip, source1, source2, source3, source4, source5, source6, source7, resultSelector: resultSelector).inspected(as: "zip", file: file, line: line)
     }
     /// Emits `resultSelector` of the latest elements of the 8 sources whenever one emits, once all emitted.
-    public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType, O8: ObservableType>(_ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7, _ source8: O8, resultSelector: @escaping @Sendable (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element) throws -> Element) -> Observable<Element> {
-        combined(.combineLatest, source1, source2, source3, source4, source5, source6, source7, source8, resultSelector: resultSelector)
+    public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType, O8: ObservableType>(_ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7, _ source8: O8, resultSelector: @escaping @Sendable (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element) throws -> Element, file: StaticString = #fileID, line: UInt = #line) -> Observable<Element> {
+        combined(.combineLatest, source1, source2, source3, source4, source5, source6, source7, source8, resultSelector: resultSelector).inspected(as: "combineLatest", file: file, line: line)
     }
     /// Emits `resultSelector` of the n-th elements of the 8 sources once each has emitted its n-th.
-    public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType, O8: ObservableType>(_ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7, _ source8: O8, resultSelector: @escaping @Sendable (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element) throws -> Element) -> Observable<Element> {
-        combined(.zip, source1, source2, source3, source4, source5, source6, source7, source8, resultSelector: resultSelector)
+    public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType, O8: ObservableType>(_ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7, _ source8: O8, resultSelector: @escaping @Sendable (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element) throws -> Element, file: StaticString = #fileID, line: UInt = #line) -> Observable<Element> {
+        combined(.zip, source1, source2, source3, source4, source5, source6, source7, source8, resultSelector: resultSelector).inspected(as: "zip", file: file, line: line)
     }
 }
 
 extension Observable where Element == Any {
     /// Emits tuples of the latest elements of the 2 sources (see the selector form).
     @_disfavoredOverload
-    public static func combineLatest<O1: ObservableType, O2: ObservableType>(_ source1: O1, _ source2: O2) -> Observable<(O1.Element, O2.Element)> {
-        Observable<(O1.Element, O2.Element)>.combined(.combineLatest, source1, source2) { ($0, $1) }
+    public static func combineLatest<O1: ObservableType, O2: ObservableType>(_ source1: O1, _ source2: O2, file: StaticString = #fileID, line: UInt = #line) -> Observable<(O1.Element, O2.Element)> {
+        Observable<(O1.Element, O2.Element)>.combined(.combineLatest, source1, source2) { ($0, $1) }.inspected(as: "combineLatest", file: file, line: line)
     }
     /// Emits tuples of the n-th elements of the 2 sources (see the selector form).
     @_disfavoredOverload
-    public static func zip<O1: ObservableType, O2: ObservableType>(_ source1: O1, _ source2: O2) -> Observable<(O1.Element, O2.Element)> {
-        Observable<(O1.Element, O2.Element)>.combined(.zip, source1, source2) { ($0, $1) }
+    public static func zip<O1: ObservableType, O2: ObservableType>(_ source1: O1, _ source2: O2, file: StaticString = #fileID, line: UInt = #line) -> Observable<(O1.Element, O2.Element)> {
+        Observable<(O1.Element, O2.Element)>.combined(.zip, source1, source2) { ($0, $1) }.inspected(as: "zip", file: file, line: line)
     }
     /// Emits tuples of the latest elements of the 3 sources (see the selector form).
     @_disfavoredOverload
-    public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType>(_ source1: O1, _ source2: O2, _ source3: O3) -> Observable<(O1.Element, O2.Element, O3.Element)> {
-        Observable<(O1.Element, O2.Element, O3.Element)>.combined(.combineLatest, source1, source2, source3) { ($0, $1, $2) }
+    public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType>(_ source1: O1, _ source2: O2, _ source3: O3, file: StaticString = #fileID, line: UInt = #line) -> Observable<(O1.Element, O2.Element, O3.Element)> {
+        Observable<(O1.Element, O2.Element, O3.Element)>.combined(.combineLatest, source1, source2, source3) { ($0, $1, $2) }.inspected(as: "combineLatest", file: file, line: line)
     }
     /// Emits tuples of the n-th elements of the 3 sources (see the selector form).
     @_disfavoredOverload
-    public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType>(_ source1: O1, _ source2: O2, _ source3: O3) -> Observable<(O1.Element, O2.Element, O3.Element)> {
-        Observable<(O1.Element, O2.Element, O3.Element)>.combined(.zip, source1, source2, source3) { ($0, $1, $2) }
+    public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType>(_ source1: O1, _ source2: O2, _ source3: O3, file: StaticString = #fileID, line: UInt = #line) -> Observable<(O1.Element, O2.Element, O3.Element)> {
+        Observable<(O1.Element, O2.Element, O3.Element)>.combined(.zip, source1, source2, source3) { ($0, $1, $2) }.inspected(as: "zip", file: file, line: line)
     }
     /// Emits tuples of the latest elements of the 4 sources (see the selector form).
     @_disfavoredOverload
-    public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType>(_ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element)> {
-        Observable<(O1.Element, O2.Element, O3.Element, O4.Element)>.combined(.combineLatest, source1, source2, source3, source4) { ($0, $1, $2, $3) }
+    public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType>(_ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, file: StaticString = #fileID, line: UInt = #line) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element)> {
+        Observable<(O1.Element, O2.Element, O3.Element, O4.Element)>.combined(.combineLatest, source1, source2, source3, source4) { ($0, $1, $2, $3) }.inspected(as: "combineLatest", file: file, line: line)
     }
     /// Emits tuples of the n-th elements of the 4 sources (see the selector form).
     @_disfavoredOverload
-    public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType>(_ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element)> {
-        Observable<(O1.Element, O2.Element, O3.Element, O4.Element)>.combined(.zip, source1, source2, source3, source4) { ($0, $1, $2, $3) }
+    public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType>(_ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, file: StaticString = #fileID, line: UInt = #line) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element)> {
+        Observable<(O1.Element, O2.Element, O3.Element, O4.Element)>.combined(.zip, source1, source2, source3, source4) { ($0, $1, $2, $3) }.inspected(as: "zip", file: file, line: line)
     }
     /// Emits tuples of the latest elements of the 5 sources (see the selector form).
     @_disfavoredOverload
-    public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType>(_ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element)> {
-        Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element)>.combined(.combineLatest, source1, source2, source3, source4, source5) { ($0, $1, $2, $3, $4) }
+    public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType>(_ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, file: StaticString = #fileID, line: UInt = #line) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element)> {
+        Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element)>.combined(.combineLatest, source1, source2, source3, source4, source5) { ($0, $1, $2, $3, $4) }.inspected(as: "combineLatest", file: file, line: line)
     }
     /// Emits tuples of the n-th elements of the 5 sources (see the selector form).
     @_disfavoredOverload
-    public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType>(_ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element)> {
-        Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element)>.combined(.zip, source1, source2, source3, source4, source5) { ($0, $1, $2, $3, $4) }
+    public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType>(_ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, file: StaticString = #fileID, line: UInt = #line) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element)> {
+        Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element)>.combined(.zip, source1, source2, source3, source4, source5) { ($0, $1, $2, $3, $4) }.inspected(as: "zip", file: file, line: line)
     }
     /// Emits tuples of the latest elements of the 6 sources (see the selector form).
     @_disfavoredOverload
-    public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType>(_ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element)> {
-        Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element)>.combined(.combineLatest, source1, source2, source3, source4, source5, source6) { ($0, $1, $2, $3, $4, $5) }
+    public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType>(_ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, file: StaticString = #fileID, line: UInt = #line) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element)> {
+        Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element)>.combined(.combineLatest, source1, source2, source3, source4, source5, source6) { ($0, $1, $2, $3, $4, $5) }.inspected(as: "combineLatest", file: file, line: line)
     }
     /// Emits tuples of the n-th elements of the 6 sources (see the selector form).
     @_disfavoredOverload
-    public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType>(_ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element)> {
-        Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element)>.combined(.zip, source1, source2, source3, source4, source5, source6) { ($0, $1, $2, $3, $4, $5) }
+    public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType>(_ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, file: StaticString = #fileID, line: UInt = #line) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element)> {
+        Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element)>.combined(.zip, source1, source2, source3, source4, source5, source6) { ($0, $1, $2, $3, $4, $5) }.inspected(as: "zip", file: file, line: line)
     }
     /// Emits tuples of the latest elements of the 7 sources (see the selector form).
     @_disfavoredOverload
-    public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType>(_ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element)> {
-        Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element)>.combined(.combineLatest, source1, source2, source3, source4, source5, source6, source7) { ($0, $1, $2, $3, $4, $5, $6) }
+    public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType>(_ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7, file: StaticString = #fileID, line: UInt = #line) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element)> {
+        Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element)>.combined(.combineLatest, source1, source2, source3, source4, source5, source6, source7) { ($0, $1, $2, $3, $4, $5, $6) }.inspected(as: "combineLatest", file: file, line: line)
     }
     /// Emits tuples of the n-th elements of the 7 sources (see the selector form).
     @_disfavoredOverload
-    public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType>(_ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element)> {
-        Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element)>.combined(.zip, source1, source2, source3, source4, source5, source6, source7) { ($0, $1, $2, $3, $4, $5, $6) }
+    public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType>(_ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7, file: StaticString = #fileID, line: UInt = #line) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element)> {
+        Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element)>.combined(.zip, source1, source2, source3, source4, source5, source6, source7) { ($0, $1, $2, $3, $4, $5, $6) }.inspected(as: "zip", file: file, line: line)
     }
     /// Emits tuples of the latest elements of the 8 sources (see the selector form).
     @_disfavoredOverload
-    public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType, O8: ObservableType>(_ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7, _ source8: O8) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)> {
-        Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)>.combined(.combineLatest, source1, source2, source3, source4, source5, source6, source7, source8) { ($0, $1, $2, $3, $4, $5, $6, $7) }
+    public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType, O8: ObservableType>(_ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7, _ source8: O8, file: StaticString = #fileID, line: UInt = #line) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)> {
+        Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)>.combined(.combineLatest, source1, source2, source3, source4, source5, source6, source7, source8) { ($0, $1, $2, $3, $4, $5, $6, $7) }.inspected(as: "combineLatest", file: file, line: line)
     }
     /// Emits tuples of the n-th elements of the 8 sources (see the selector form).
     @_disfavoredOverload
-    public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType, O8: ObservableType>(_ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7, _ source8: O8) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)> {
-        Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)>.combined(.zip, source1, source2, source3, source4, source5, source6, source7, source8) { ($0, $1, $2, $3, $4, $5, $6, $7) }
+    public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType, O8: ObservableType>(_ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7, _ source8: O8, file: StaticString = #fileID, line: UInt = #line) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)> {
+        Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)>.combined(.zip, source1, source2, source3, source4, source5, source6, source7, source8) { ($0, $1, $2, $3, $4, $5, $6, $7) }.inspected(as: "zip", file: file, line: line)
     }
 }

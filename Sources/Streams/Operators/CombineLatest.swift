@@ -15,16 +15,21 @@ extension Observable {
     /// emitted; completes when all complete, fails when one fails (see the file header).
     public static func combineLatest<Sources: Collection>(
         _ collection: Sources,
-        resultSelector: @escaping @Sendable ([Sources.Element.Element]) throws -> Element
+        resultSelector: @escaping @Sendable ([Sources.Element.Element]) throws -> Element, file: StaticString = #fileID,
+        line: UInt = #line
     ) -> Observable<Element> where Sources.Element: ObservableType {
-        combineLatest(sides: collection.sameTypeSides).map(resultSelector)
+        MapObservable(source: combineLatest(sides: collection.sameTypeSides), transform: resultSelector).inspected(
+            as: "combineLatest", file: file, line: line)
     }
 
     /// Emits arrays of the latest elements whenever a source emits, once all have emitted
-    /// (see ``combineLatest(_:resultSelector:)``).
-    public static func combineLatest<Sources: Collection>(_ collection: Sources) -> Observable<[Element]>
+    /// (see ``combineLatest(_:resultSelector:file:line:)``).
+    public static func combineLatest<Sources: Collection>(
+        _ collection: Sources, file: StaticString = #fileID, line: UInt = #line
+    ) -> Observable<[Element]>
     where Sources.Element: ObservableType, Sources.Element.Element == Element {
-        Observable<Element>.combineLatest(sides: collection.sameTypeSides)
+        Observable<Element>.combineLatest(sides: collection.sameTypeSides).inspected(
+            as: "combineLatest", file: file, line: line)
     }
 
     /// The latest values of `sides`, as an array per result.

@@ -5,9 +5,10 @@
 extension ObservableType {
     /// Emits the non-`nil` results of `transform(element)`; a thrown error becomes the sequence's error.
     public func compactMap<Result>(
-        _ transform: @escaping @Sendable (Element) throws -> Result?
+        _ transform: @escaping @Sendable (Element) throws -> Result?, file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Result> {
-        lift(ClosureOperator { CompactMapSink(transform: transform, downstream: $0) })
+        lift(ClosureOperator { CompactMapSink(transform: transform, downstream: $0) }).inspected(
+            as: "compactMap", file: file, line: line)
     }
 }
 

@@ -16,20 +16,25 @@ extension Observable {
     /// Timing: the first source is subscribed at subscription; the result completes after the
     /// last one completes and fails as soon as one fails. The sequence is iterated lazily, once
     /// per subscription. Disposal disposes the running source. No scheduler is used.
-    public static func concat<Sources: Sequence>(_ sequence: Sources) -> Observable<Element>
+    public static func concat<Sources: Sequence>(_ sequence: Sources, file: StaticString = #fileID, line: UInt = #line)
+        -> Observable<Element>
     where Sources.Element == Observable<Element> {
-        Concat(sources: sequence).asObservable()
+        Concat(sources: sequence).asObservable().inspected(as: "concat", file: file, line: line)
     }
 
     /// Emits the elements of each observable in `sources`, one after the other (see
-    /// ``concat(_:)-(Sources)``).
-    public static func concat(_ sources: [Observable<Element>]) -> Observable<Element> {
-        Concat(sources: ObservableArray(sources)).asObservable()
+    /// ``concat(_:file:line:)-(Sources,_,_)``).
+    public static func concat(_ sources: [Observable<Element>], file: StaticString = #fileID, line: UInt = #line)
+        -> Observable<Element>
+    {
+        Concat(sources: ObservableArray(sources)).asObservable().inspected(as: "concat", file: file, line: line)
     }
 
-    /// Emits the elements of each argument, one after the other (see ``concat(_:)-(Sources)``).
-    public static func concat(_ sources: Observable<Element>...) -> Observable<Element> {
-        Concat(sources: ObservableArray(sources)).asObservable()
+    /// Emits the elements of each argument, one after the other (see ``concat(_:file:line:)-(Sources,_,_)``).
+    public static func concat(_ sources: Observable<Element>..., file: StaticString = #fileID, line: UInt = #line)
+        -> Observable<Element>
+    {
+        Concat(sources: ObservableArray(sources)).asObservable().inspected(as: "concat", file: file, line: line)
     }
 }
 
@@ -38,9 +43,11 @@ extension ObservableType {
     ///
     /// Timing: `second` is subscribed when `self` completes; an error from either ends the
     /// result. Disposal disposes the running source.
-    public func concat<Source: ObservableType>(_ second: Source) -> Observable<Element>
+    public func concat<Source: ObservableType>(_ second: Source, file: StaticString = #fileID, line: UInt = #line)
+        -> Observable<Element>
     where Source.Element == Element {
-        Concat(sources: SourcePair(first: asObservable(), second: second.asObservable())).asObservable()
+        Concat(sources: SourcePair(first: asObservable(), second: second.asObservable())).asObservable().inspected(
+            as: "concat", file: file, line: line)
     }
 }
 
@@ -84,7 +91,7 @@ private struct ObservableArray<Element>: Sequence, IteratorProtocol {
 /// The two sources of `first.concat(second)` (and of a completable's `andThen`), each let go by
 /// the subscription's iterator once it is subscribed: a source that finished, and whatever its
 /// chain holds, is not kept alive while the second one runs, as in RxSwift.
-private struct SourcePair<Element>: Sequence, IteratorProtocol {
+struct SourcePair<Element>: Sequence, IteratorProtocol {
     var first: Observable<Element>?
     var second: Observable<Element>?
 

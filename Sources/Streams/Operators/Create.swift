@@ -14,9 +14,10 @@ extension Observable {
     /// Disposal: the returned disposable is disposed when the subscription ends, whether by a
     /// terminal event or by disposal.
     public static func create(
-        _ subscribe: @escaping @Sendable (AnyObserver<Element>) -> any Disposable
+        _ subscribe: @escaping @Sendable (AnyObserver<Element>) -> any Disposable, file: StaticString = #fileID,
+        line: UInt = #line
     ) -> Observable<Element> {
-        Create { sink in subscribe(AnyObserver(sink)) }.asObservable()
+        Create { sink in subscribe(AnyObserver(sink)) }.asObservable().inspected(as: "create", file: file, line: line)
     }
 
     /// `create` whose body sends into the subscription's sink (the traits' `create`, whose

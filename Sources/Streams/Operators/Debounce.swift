@@ -9,9 +9,12 @@ extension ObservableType {
     /// latest element is emitted. On completion a pending element is emitted at once, followed by
     /// completion; on error the pending element is dropped and the error is forwarded at once.
     /// Disposal cancels the timer.
-    public func debounce(_ dueTime: RxTimeInterval, scheduler: some SchedulerType) -> Observable<Element> {
+    public func debounce(
+        _ dueTime: RxTimeInterval, scheduler: some SchedulerType, file: StaticString = #fileID, line: UInt = #line
+    ) -> Observable<Element> {
         let state = DebounceState(dueTime: dueTime)
         return lift(ClosureOperator { DebounceSink(state: state, timerScheduler: .timed(scheduler), downstream: $0) })
+            .inspected(as: "debounce", file: file, line: line)
     }
 }
 

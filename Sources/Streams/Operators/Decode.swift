@@ -10,7 +10,7 @@
 
 import Foundation
 
-/// A decoder of `Decodable` values from `Data`, as ``ObservableType/decode(type:decoder:)``
+/// A decoder of `Decodable` values from `Data`, as ``ObservableType/decode(type:decoder:file:line:)``
 /// uses it. `JSONDecoder` and `PropertyListDecoder` conform.
 public protocol DataDecoder {
     /// Decodes a value of `type` from `data`, or throws.
@@ -25,8 +25,10 @@ extension ObservableType where Element == Data {
     ///
     /// Timing: emits each decoded value as its data arrives; a decoding error fails the result at
     /// once. The decoder is called on the thread that delivers the element.
-    public func decode<Item: Decodable>(type: Item.Type, decoder: some DataDecoder) -> Observable<Item> {
-        lift(Decode<Item, _>(decoder: decoder))
+    public func decode<Item: Decodable>(
+        type: Item.Type, decoder: some DataDecoder, file: StaticString = #fileID, line: UInt = #line
+    ) -> Observable<Item> {
+        lift(Decode<Item, _>(decoder: decoder)).inspected(as: "decode", file: file, line: line)
     }
 }
 

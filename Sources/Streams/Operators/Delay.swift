@@ -17,11 +17,14 @@ extension ObservableType {
     /// One timer is pending at a time: when it fires it emits the earliest waiting event and, once
     /// that was delivered, reschedules itself for the next one (as RxSwift does: work the delivery
     /// scheduled for the same time runs first). Disposal cancels the timer and drops waiting events.
-    public func delay(_ dueTime: RxTimeInterval, scheduler: some SchedulerType) -> Observable<Element> {
+    public func delay(
+        _ dueTime: RxTimeInterval, scheduler: some SchedulerType, file: StaticString = #fileID, line: UInt = #line
+    ) -> Observable<Element> {
         lift(
             ClosureOperator {
                 DelaySink(state: DelayState(dueTime: dueTime), timerScheduler: .timed(scheduler), downstream: $0)
-            })
+            }
+        ).inspected(as: "delay", file: file, line: line)
     }
 }
 

@@ -11,8 +11,11 @@ extension ObservableType {
     ///
     /// Disposing before the delay has passed cancels the subscription; disposing afterwards
     /// disposes the source subscription.
-    public func delaySubscription(_ dueTime: RxTimeInterval, scheduler: some SchedulerType) -> Observable<Element> {
-        DelaySubscriptionObservable(source: asObservable(), dueTime: dueTime, scheduler: scheduler)
+    public func delaySubscription(
+        _ dueTime: RxTimeInterval, scheduler: some SchedulerType, file: StaticString = #fileID, line: UInt = #line
+    ) -> Observable<Element> {
+        DelaySubscriptionObservable(source: asObservable(), dueTime: dueTime, scheduler: scheduler).inspected(
+            as: "delaySubscription", file: file, line: line)
     }
 }
 

@@ -9,39 +9,44 @@
 extension ObservableType where Element: Equatable {
     /// Emits an element only when it differs (`!=`) from the previous one that passed through.
     @inlinable
-    public func distinctUntilChanged() -> Observable<Element> {
-        EquatableDistinctObservable<Element, Element?>(source: asObservable())  // inlined: see MapObservable
+    public func distinctUntilChanged(file: StaticString = #fileID, line: UInt = #line) -> Observable<Element> {
+        EquatableDistinctObservable<Element, Element?>(source: asObservable()).inspected(
+            as: "distinctUntilChanged", file: file, line: line)  // inlined: see MapObservable
     }
 }
 
 extension ObservableType {
     /// Emits an element only when `keySelector(element)` differs from the previous element's key.
     public func distinctUntilChanged<Key: Equatable>(
-        _ keySelector: @escaping @Sendable (Element) throws -> Key
+        _ keySelector: @escaping @Sendable (Element) throws -> Key, file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Element> {
-        KeyedDistinctObservable(source: asObservable(), key: keySelector)
+        KeyedDistinctObservable(source: asObservable(), key: keySelector).inspected(
+            as: "distinctUntilChanged", file: file, line: line)
     }
 
     /// Emits an element only when the value at `keyPath` differs from the previous element's.
     public func distinctUntilChanged<Property: Equatable & Sendable>(
-        at keyPath: any KeyPath<Element, Property> & Sendable
+        at keyPath: any KeyPath<Element, Property> & Sendable, file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Element> {
-        distinctUntilChanged { (element: Element) in element[keyPath: keyPath] }
+        distinctUntilChanged({ (element: Element) in element[keyPath: keyPath] }, file: file, line: line)
     }
 
     /// Emits an element only when `comparer(previous, element)` returns `false`.
     public func distinctUntilChanged(
-        _ comparer: @escaping @Sendable (Element, Element) throws -> Bool
+        _ comparer: @escaping @Sendable (Element, Element) throws -> Bool, file: StaticString = #fileID,
+        line: UInt = #line
     ) -> Observable<Element> {
-        ComparingDistinctObservable(source: asObservable(), key: { $0 }, comparer: comparer)
+        ComparingDistinctObservable(source: asObservable(), key: { $0 }, comparer: comparer).inspected(
+            as: "distinctUntilChanged", file: file, line: line)
     }
 
     /// Emits an element only when `comparer` finds its key different from the previous key.
     public func distinctUntilChanged<Key>(
         _ keySelector: @escaping @Sendable (Element) throws -> Key,
-        comparer: @escaping @Sendable (Key, Key) throws -> Bool
+        comparer: @escaping @Sendable (Key, Key) throws -> Bool, file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Element> {
-        ComparingDistinctObservable(source: asObservable(), key: keySelector, comparer: comparer)
+        ComparingDistinctObservable(source: asObservable(), key: keySelector, comparer: comparer).inspected(
+            as: "distinctUntilChanged", file: file, line: line)
     }
 }
 

@@ -30,7 +30,7 @@ extension ObservableType {
         afterCompleted: (@Sendable () throws -> Void)? = nil,
         onSubscribe: (@Sendable () -> Void)? = nil,
         onSubscribed: (@Sendable () -> Void)? = nil,
-        onDispose: (@Sendable () -> Void)? = nil
+        onDispose: (@Sendable () -> Void)? = nil, file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Element> {
         Do(
             source: asObservable(),
@@ -38,7 +38,7 @@ extension ObservableType {
                 onNext: onNext, afterNext: afterNext, onError: onError, afterError: afterError,
                 onCompleted: onCompleted, afterCompleted: afterCompleted, onSubscribe: onSubscribe,
                 onSubscribed: onSubscribed, onDispose: onDispose)
-        ).asObservable()
+        ).asObservable().inspected(as: "do", file: file, line: line)
     }
 }
 

@@ -8,8 +8,9 @@ extension ObservableType {
     /// Timing: emits and completes (disposing the source subscription) as soon as that element
     /// arrives; if the source completes first, fails with ``StreamsError/argumentOutOfRange``.
     /// `index` must not be negative.
-    public func element(at index: Int) -> Observable<Element> {
+    public func element(at index: Int, file: StaticString = #fileID, line: UInt = #line) -> Observable<Element> {
         precondition(index >= 0, "element(at:): index must not be negative")
-        return lift(ClosureOperator { CountingSink(.elementAt, remaining: index, downstream: $0) })
+        return lift(ClosureOperator { CountingSink(.elementAt, remaining: index, downstream: $0) }).inspected(
+            as: "element(at:)", file: file, line: line)
     }
 }

@@ -10,11 +10,13 @@ extension ObservableType {
     ///
     /// Timing: emits with each element and terminates with the source; fails with
     /// ``StreamsError/overflow`` rather than wrap past `Int.max`.
-    public func enumerated() -> Observable<(index: Int, element: Element)> {
-        enumerated(startingAt: 0)
+    public func enumerated(file: StaticString = #fileID, line: UInt = #line) -> Observable<
+        (index: Int, element: Element)
+    > {
+        enumerated(startingAt: 0).inspected(as: "enumerated", file: file, line: line)
     }
 
-    /// ``enumerated()`` counting from `start` (tests reach the overflow with it).
+    /// ``enumerated(file:line:)`` counting from `start` (tests reach the overflow with it).
     func enumerated(startingAt start: Int) -> Observable<(index: Int, element: Element)> {
         lift(Enumerated<Element>(start: start))
     }

@@ -7,8 +7,11 @@ extension ObservableType {
     /// Emits only the elements for which `predicate` returns `true`; a thrown error becomes the
     /// sequence's error.
     @inlinable
-    public func filter(_ predicate: @escaping @Sendable (Element) throws -> Bool) -> Observable<Element> {
-        FilterObservable(source: asObservable(), predicate: predicate)  // inlined: see MapObservable
+    public func filter(
+        _ predicate: @escaping @Sendable (Element) throws -> Bool, file: StaticString = #fileID, line: UInt = #line
+    ) -> Observable<Element> {
+        // inlined: see MapObservable
+        FilterObservable(source: asObservable(), predicate: predicate).inspected(as: "filter", file: file, line: line)
     }
 }
 

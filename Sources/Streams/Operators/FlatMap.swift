@@ -19,59 +19,63 @@ extension ObservableType {
     /// Maps each element to an observable with `selector` and merges the elements of all of them
     /// as they arrive (see the file header for timing).
     public func flatMap<Source: ObservableType>(
-        _ selector: @escaping @Sendable (Element) throws -> Source
+        _ selector: @escaping @Sendable (Element) throws -> Source, file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Source.Element> {
-        flattening(SelectorMapping(selector: selector), .merge)
+        flattening(SelectorMapping(selector: selector), .merge).inspected(as: "flatMap", file: file, line: line)
     }
 
     /// Maps each element to an observable and emits the elements of the most recent one only:
     /// a new element disposes the running inner observable (see the file header for timing).
     public func flatMapLatest<Source: ObservableType>(
-        _ selector: @escaping @Sendable (Element) throws -> Source
+        _ selector: @escaping @Sendable (Element) throws -> Source, file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Source.Element> {
-        flattening(SelectorMapping(selector: selector), .latest)
+        flattening(SelectorMapping(selector: selector), .latest).inspected(as: "flatMapLatest", file: file, line: line)
     }
 
     /// Maps an element to an observable only while no inner observable runs, and emits its
     /// elements; elements arriving meanwhile are dropped (see the file header for timing).
     public func flatMapFirst<Source: ObservableType>(
-        _ selector: @escaping @Sendable (Element) throws -> Source
+        _ selector: @escaping @Sendable (Element) throws -> Source, file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Source.Element> {
-        flattening(SelectorMapping(selector: selector), .first)
+        flattening(SelectorMapping(selector: selector), .first).inspected(as: "flatMapFirst", file: file, line: line)
     }
 
     /// Maps each element to an observable and concatenates them: each inner observable is
     /// subscribed after the previous one completed; `selector` runs when the element arrives
     /// (see the file header for timing).
     public func concatMap<Source: ObservableType>(
-        _ selector: @escaping @Sendable (Element) throws -> Source
+        _ selector: @escaping @Sendable (Element) throws -> Source, file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Source.Element> {
-        flattening(SelectorMapping(selector: selector), .merge(maxConcurrent: 1))
+        flattening(SelectorMapping(selector: selector), .merge(maxConcurrent: 1)).inspected(
+            as: "concatMap", file: file, line: line)
     }
 }
 
 extension ObservableType where Element: ObservableType {
     /// Merges the elements of the inner observables as they arrive (see the file header).
-    public func merge() -> Observable<Element.Element> {
-        flattening(IdentityMapping(), .merge)
+    public func merge(file: StaticString = #fileID, line: UInt = #line) -> Observable<Element.Element> {
+        flattening(IdentityMapping(), .merge).inspected(as: "merge", file: file, line: line)
     }
 
     /// Merges the inner observables, keeping at most `maxConcurrent` of them subscribed; the
     /// others wait, in arrival order, for a running one to complete (see the file header).
-    public func merge(maxConcurrent: Int) -> Observable<Element.Element> {
+    public func merge(maxConcurrent: Int, file: StaticString = #fileID, line: UInt = #line) -> Observable<
+        Element.Element
+    > {
         precondition(maxConcurrent > 0, "merge(maxConcurrent:): maxConcurrent must be positive")
-        return flattening(IdentityMapping(), .merge(maxConcurrent: maxConcurrent))
+        return flattening(IdentityMapping(), .merge(maxConcurrent: maxConcurrent)).inspected(
+            as: "merge(maxConcurrent:)", file: file, line: line)
     }
 
     /// Concatenates the inner observables: each is subscribed after the previous one completed
     /// (`merge(maxConcurrent: 1)`).
-    public func concat() -> Observable<Element.Element> {
-        merge(maxConcurrent: 1)
+    public func concat(file: StaticString = #fileID, line: UInt = #line) -> Observable<Element.Element> {
+        flattening(IdentityMapping(), .merge(maxConcurrent: 1)).inspected(as: "concat", file: file, line: line)
     }
 
     /// Emits the elements of the most recent inner observable only (see the file header).
-    public func switchLatest() -> Observable<Element.Element> {
-        flattening(IdentityMapping(), .latest)
+    public func switchLatest(file: StaticString = #fileID, line: UInt = #line) -> Observable<Element.Element> {
+        flattening(IdentityMapping(), .latest).inspected(as: "switchLatest", file: file, line: line)
     }
 }
 
@@ -80,19 +84,24 @@ extension Observable {
     ///
     /// Timing: every source is subscribed at once, in order; the result completes when all have
     /// completed and fails as soon as one fails (disposing the others).
-    public static func merge(_ sources: [Observable<Element>]) -> Observable<Element> {
-        MergeAll(sources: sources).asObservable()
+    public static func merge(_ sources: [Observable<Element>], file: StaticString = #fileID, line: UInt = #line)
+        -> Observable<Element>
+    {
+        MergeAll(sources: sources).asObservable().inspected(as: "merge", file: file, line: line)
     }
 
-    /// Merges the elements of `sources` as they arrive (see ``merge(_:)-([Observable<Element>])``).
-    public static func merge<Sources: Collection>(_ sources: Sources) -> Observable<Element>
+    /// Merges the elements of `sources` as they arrive (see ``merge(_:file:line:)-([Observable<Element>],_,_)``).
+    public static func merge<Sources: Collection>(_ sources: Sources, file: StaticString = #fileID, line: UInt = #line)
+        -> Observable<Element>
     where Sources.Element == Observable<Element> {
-        MergeAll(sources: Array(sources)).asObservable()
+        MergeAll(sources: Array(sources)).asObservable().inspected(as: "merge", file: file, line: line)
     }
 
-    /// Merges the elements of the arguments as they arrive (see ``merge(_:)-([Observable<Element>])``).
-    public static func merge(_ sources: Observable<Element>...) -> Observable<Element> {
-        MergeAll(sources: sources).asObservable()
+    /// Merges the elements of the arguments as they arrive (see ``merge(_:file:line:)-([Observable<Element>],_,_)``).
+    public static func merge(_ sources: Observable<Element>..., file: StaticString = #fileID, line: UInt = #line)
+        -> Observable<Element>
+    {
+        MergeAll(sources: sources).asObservable().inspected(as: "merge", file: file, line: line)
     }
 }
 
@@ -121,7 +130,7 @@ struct IdentityMapping<Source: ObservableType>: InnerMapping {
 extension ObservableType {
     /// The higher-order operator that maps each element with `mapping` and subscribes the inner
     /// observables as `policy` says.
-    fileprivate func flattening<Mapping: InnerMapping>(
+    func flattening<Mapping: InnerMapping>(
         _ mapping: Mapping, _ policy: InnerPolicy
     ) -> Observable<Mapping.Result> where Mapping.Source == Element {
         FlatMap(source: asObservable(), mapping: mapping, policy: policy).asObservable()
@@ -141,7 +150,7 @@ private struct FlatMap<Mapping: InnerMapping>: Producer {
     }
 }
 
-private struct MergeAll<Element>: Producer {
+struct MergeAll<Element>: Producer {
     let sources: [Observable<Element>]
 
     func subscribe(_ receiver: Receiver<Element>) -> any Disposable {

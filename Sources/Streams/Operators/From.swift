@@ -16,8 +16,17 @@ extension Observable {
     /// iterated lazily, one element per step, by an iterator made for each subscription.
     @inlinable
     public static func from<S: Sequence>(
-        _ sequence: S, scheduler: some ImmediateSchedulerType = CurrentThreadScheduler.instance
+        _ sequence: S, scheduler: some ImmediateSchedulerType = CurrentThreadScheduler.instance,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Element> where S.Element == Element {
+        pullingElements(of: sequence, scheduler: scheduler).inspected(as: "from", file: file, line: line)
+    }
+
+    /// ``from(_:scheduler:file:line:)`` unrecorded: the body of `from`, `of` and `just(_:scheduler:)`.
+    @inlinable
+    static func pullingElements<S: Sequence>(of sequence: S, scheduler: some ImmediateSchedulerType)
+        -> Observable<Element> where S.Element == Element
+    {
         pulling(scheduler: scheduler) {
             let state = PullState(sequence.makeIterator())
             return { sink in
@@ -28,44 +37,52 @@ extension Observable {
         }
     }
 
-    /// Emits the arguments, then completes (see ``from(_:scheduler:)`` for timing).
+    /// Emits the arguments, then completes (see ``from(_:scheduler:file:line:)`` for timing).
     public static func of(
-        _ elements: Element..., scheduler: some ImmediateSchedulerType = CurrentThreadScheduler.instance
+        _ elements: Element..., scheduler: some ImmediateSchedulerType = CurrentThreadScheduler.instance,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Element> {
-        from(elements, scheduler: scheduler)
+        pullingElements(of: elements, scheduler: scheduler).inspected(as: "of", file: file, line: line)
     }
 
     /// Emits `element` if it is not `nil`, then completes, synchronously when subscribed.
-    public static func from(optional element: Element?) -> Observable<Element> {
-        guard let element else { return empty() }
-        return just(element)
+    public static func from(optional element: Element?, file: StaticString = #fileID, line: UInt = #line) -> Observable<
+        Element
+    > {
+        let source: Observable<Element> = if let element { JustObservable(element) } else { EmptyObservable() }
+        return source.inspected(as: "from(optional:)", file: file, line: line)
     }
 
     /// Emits `element` if it is not `nil`, then completes, on `scheduler`.
-    public static func from(optional element: Element?, scheduler: some ImmediateSchedulerType) -> Observable<Element> {
-        from(element.map { [$0] } ?? [], scheduler: scheduler)
+    public static func from(
+        optional element: Element?, scheduler: some ImmediateSchedulerType, file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> Observable<Element> {
+        pullingElements(of: element.map { [$0] } ?? [], scheduler: scheduler).inspected(
+            as: "from(optional:)", file: file, line: line)
     }
 
     /// Emits `element` forever: one element per step on `scheduler` (the trampoline by default),
     /// so `take(n)` ends it and it takes turns with other trampolined sources.
     public static func repeatElement(
-        _ element: Element, scheduler: some ImmediateSchedulerType = CurrentThreadScheduler.instance
+        _ element: Element, scheduler: some ImmediateSchedulerType = CurrentThreadScheduler.instance,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Element> where Element: Sendable {
         pulling(scheduler: scheduler) {
             { sink in
                 sink.forwardNext(element)
                 return true
             }
-        }
+        }.inspected(as: "repeatElement", file: file, line: line)
     }
 
     /// Emits `initialState`, then `iterate(state)` for as long as `condition(state)` holds, then
     /// completes; a thrown error fails it. One element per step on `scheduler` (the trampoline
-    /// by default), as ``from(_:scheduler:)``.
+    /// by default), as ``from(_:scheduler:file:line:)``.
     public static func generate(
         initialState: Element, condition: @escaping @Sendable (Element) throws -> Bool,
         scheduler: some ImmediateSchedulerType = CurrentThreadScheduler.instance,
-        iterate: @escaping @Sendable (Element) throws -> Element
+        iterate: @escaping @Sendable (Element) throws -> Element, file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Element> where Element: Sendable {
         pulling(scheduler: scheduler) {
             // As RxSwift: each step iterates the previous state (not the first), checks it, emits it.
@@ -81,16 +98,17 @@ extension Observable {
                 sink.forwardNext(current)
                 return true
             }
-        }
+        }.inspected(as: "generate", file: file, line: line)
     }
 }
 
 extension Observable where Element: BinaryInteger & Sendable {
     /// Emits `count` consecutive integers starting at `start`, then completes (see
-    /// ``Observable/from(_:scheduler:)`` for timing). Each value is computed when it is emitted,
+    /// ``Observable/from(_:scheduler:file:line:)`` for timing). Each value is computed when it is emitted,
     /// so a huge range costs nothing until pulled.
     public static func range(
-        start: Element, count: Element, scheduler: some ImmediateSchedulerType = CurrentThreadScheduler.instance
+        start: Element, count: Element, scheduler: some ImmediateSchedulerType = CurrentThreadScheduler.instance,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Element> {
         precondition(count >= 0, "range: count must not be negative")
         return pulling(scheduler: scheduler) {
@@ -102,7 +120,7 @@ extension Observable where Element: BinaryInteger & Sendable {
                 sink.forwardNext(value)
                 return true
             }
-        }
+        }.inspected(as: "range", file: file, line: line)
     }
 }
 

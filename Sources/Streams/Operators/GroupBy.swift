@@ -43,9 +43,10 @@ extension ObservableType {
     /// Splits the source into groups of elements with equal `keySelector(element)`, emitting each
     /// group when its first element arrives (see the file header for timing and disposal).
     public func groupBy<Key: Hashable>(
-        keySelector: @escaping @Sendable (Element) throws -> Key
+        keySelector: @escaping @Sendable (Element) throws -> Key, file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<GroupedObservable<Key, Element>> {
-        GroupByObservable(source: asObservable(), keySelector: keySelector)
+        GroupByObservable(source: asObservable(), keySelector: keySelector).inspected(
+            as: "groupBy", file: file, line: line)
     }
 }
 

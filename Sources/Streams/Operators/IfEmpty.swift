@@ -15,8 +15,8 @@ extension ObservableType {
     ///
     /// Timing: `default` is emitted when the source completes empty, followed at once by
     /// completion; errors are forwarded as they arrive.
-    public func ifEmpty(default: Element) -> Observable<Element> {
-        lift(DefaultIfEmpty(defaultElement: `default`))
+    public func ifEmpty(default: Element, file: StaticString = #fileID, line: UInt = #line) -> Observable<Element> {
+        lift(DefaultIfEmpty(defaultElement: `default`)).inspected(as: "ifEmpty(default:)", file: file, line: line)
     }
 
     /// Emits the source's elements, or those of `other` if the source completes without any.
@@ -24,8 +24,10 @@ extension ObservableType {
     /// Timing: `other` is subscribed when the source completes empty, and the result then ends
     /// with `other`; errors of either are forwarded as they arrive. Disposal disposes whichever
     /// is subscribed.
-    public func ifEmpty(switchTo other: Observable<Element>) -> Observable<Element> {
-        lift(SwitchIfEmpty(other: other))
+    public func ifEmpty(switchTo other: Observable<Element>, file: StaticString = #fileID, line: UInt = #line)
+        -> Observable<Element>
+    {
+        lift(SwitchIfEmpty(other: other)).inspected(as: "ifEmpty(switchTo:)", file: file, line: line)
     }
 }
 

@@ -4,8 +4,8 @@
 
 extension ObservableType {
     /// Drops every element and forwards only the completion or the error.
-    public func ignoreElements() -> Observable<Never> {
-        IgnoreElementsObservable(source: asObservable())
+    public func ignoreElements(file: StaticString = #fileID, line: UInt = #line) -> Observable<Never> {
+        IgnoreElementsObservable(source: asObservable()).inspected(as: "ignoreElements", file: file, line: line)
     }
 }
 

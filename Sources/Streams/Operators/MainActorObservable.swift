@@ -66,7 +66,8 @@ public struct MainActorObservable<Element>: Sendable {
         let node = MainActorNode(
             onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed,
             site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
-        node.setUpstream(source.subscribe(node))
+        // Recorded at `#filePath`, the one StaticString among the site's values.
+        node.setUpstream(source.inspectedSubscriber(as: "subscribe", file: filePath, line: UInt(line)).subscribe(node))
         return node.handle
     }
 
@@ -105,14 +106,18 @@ public struct MainActorObservable<Element>: Sendable {
     }
 
     /// Sends every event to each observer, on the main queue.
-    public func bind<Observer: ObserverType>(to observers: Observer...) -> any Disposable
+    public func bind<Observer: ObserverType>(
+        to observers: Observer..., file: StaticString = #fileID, line: UInt = #line
+    ) -> any Disposable
     where Observer.Element == Element {
-        source.subscribe(ClosureObserver { event in for observer in observers { observer.on(event) } })
+        source.inspectedSubscriber(as: "bind", file: file, line: line).subscribe(
+            ClosureObserver { event in for observer in observers { observer.on(event) } })
     }
 
     /// Sends every element to the relays, on the main queue.
-    public func bind(to relays: Relay<Element>...) -> any Disposable {
-        source.subscribe(onNext: { element in for relay in relays { relay.accept(element) } })
+    public func bind(to relays: Relay<Element>..., file: StaticString = #fileID, line: UInt = #line) -> any Disposable {
+        source.subscribeClosures(
+            as: "bind", onNext: { element in for relay in relays { relay.accept(element) } }, file: file, line: line)
     }
 }
 

@@ -7,8 +7,11 @@
 extension ObservableType {
     /// Emits `transform(element)` for each element; a thrown error becomes the sequence's error.
     @inlinable
-    public func map<Result>(_ transform: @escaping @Sendable (Element) throws -> Result) -> Observable<Result> {
-        MapObservable(source: asObservable(), transform: transform)  // inlined: see MapObservable
+    public func map<Result>(
+        _ transform: @escaping @Sendable (Element) throws -> Result, file: StaticString = #fileID, line: UInt = #line
+    ) -> Observable<Result> {
+        // inlined: see MapObservable
+        MapObservable(source: asObservable(), transform: transform).inspected(as: "map", file: file, line: line)
     }
 }
 

@@ -8,8 +8,8 @@ extension ObservableType {
     ///
     /// Timing: the source's terminal event is emitted as an element and followed at once by
     /// completion; this sequence never fails.
-    public func materialize() -> Observable<Event<Element>> {
-        MaterializeObservable(source: asObservable())
+    public func materialize(file: StaticString = #fileID, line: UInt = #line) -> Observable<Event<Element>> {
+        MaterializeObservable(source: asObservable()).inspected(as: "materialize", file: file, line: line)
     }
 }
 
@@ -19,8 +19,8 @@ extension ObservableType where Element: EventConvertible {
     ///
     /// Timing: a terminal event element ends the sequence at once and disposes the source
     /// subscription; the source's own error or completion is forwarded as is.
-    public func dematerialize() -> Observable<Element.Element> {
-        DematerializeObservable(source: asObservable())
+    public func dematerialize(file: StaticString = #fileID, line: UInt = #line) -> Observable<Element.Element> {
+        DematerializeObservable(source: asObservable()).inspected(as: "dematerialize", file: file, line: line)
     }
 }
 
@@ -37,7 +37,7 @@ extension Event: EventConvertible {
     public var event: Event<Element> { self }
 }
 
-private final class MaterializeObservable<Element>: Observable<Event<Element>>,
+final class MaterializeObservable<Element>: Observable<Event<Element>>,
     @unchecked Sendable  // immutable after init
 {
     let source: Observable<Element>

@@ -192,7 +192,7 @@ extension Observable {
     private static func selecting<each Value>(
         from values: Observable<[Any]>, _ resultSelector: @escaping @Sendable (repeat each Value) throws -> Element
     ) -> Observable<Element> {
-        values.map { values in
+        MapObservable(source: values) { values in
             var index = 0
             func next<Cast>() -> Cast {
                 // Source `index` only ever delivers elements of its own type: the cast cannot fail.

@@ -40,7 +40,7 @@ public class ConnectableObservable<Element>: Observable<Element>, ConnectableObs
     /// disconnects.
     public func connect() -> any Disposable { preconditionFailure("abstract") }
 
-    /// What ``ConnectableObservableType/refCount()`` returns for this connectable.
+    /// What ``ConnectableObservableType/refCount(file:line:)`` returns for this connectable.
     func makeRefCount() -> Observable<Element> { RefCountObservable(source: self) }
 }
 
@@ -87,9 +87,9 @@ extension ConnectableObservableType {
     ///
     /// Each observer subscribes to the shared subject before the connection is made. When the
     /// source terminates, the connection is dropped, so the next observer connects again.
-    public func refCount() -> Observable<Element> {
-        if let connectable = self as? ConnectableObservable<Element> { return connectable.makeRefCount() }
-        return RefCountObservable(source: self)
+    public func refCount(file: StaticString = #fileID, line: UInt = #line) -> Observable<Element> {
+        let refCounted = (self as? ConnectableObservable<Element>)?.makeRefCount() ?? RefCountObservable(source: self)
+        return refCounted.inspected(as: "refCount", file: file, line: line)
     }
 }
 

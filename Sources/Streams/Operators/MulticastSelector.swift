@@ -18,9 +18,11 @@ extension ObservableType {
     /// An error thrown by either factory fails the result at subscription.
     public func multicast<Subject: SubjectType & Sendable, Result>(
         _ subjectSelector: @escaping @Sendable () throws -> Subject,
-        selector: @escaping @Sendable (Observable<Subject.Element>) throws -> Observable<Result>
+        selector: @escaping @Sendable (Observable<Subject.Element>) throws -> Observable<Result>,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Result> where Subject.Observer.Element == Element {
         MulticastSelector(source: asObservable(), subjectSelector: subjectSelector, selector: selector).asObservable()
+            .inspected(as: "multicast", file: file, line: line)
     }
 }
 
@@ -38,7 +40,7 @@ private struct MulticastSelector<Subject: SubjectType & Sendable, Result>: Produ
             connectable = source.multicast(subject)
             shared = try selector(connectable.asObservable())
         } catch {
-            sink.setUpstream(Observable<Result>.error(error).subscribe(sink))
+            sink.setUpstream(ErrorObservable<Result>(error).subscribe(sink))
             return sink
         }
         sink.setUpstream(shared.subscribe(sink))

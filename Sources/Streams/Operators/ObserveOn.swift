@@ -21,8 +21,10 @@ extension ObservableType {
     /// had already begun on the scheduler. Elements cross to the scheduler's thread: see
     /// Docs/Concurrency.md for non-`Sendable` elements.
     @_disfavoredOverload
-    public func observe(on scheduler: some ImmediateSchedulerType) -> Observable<Element> {
-        observedOn(scheduler)
+    public func observe(on scheduler: some ImmediateSchedulerType, file: StaticString = #fileID, line: UInt = #line)
+        -> Observable<Element>
+    {
+        observedOn(scheduler).inspected(as: "observe(on:)", file: file, line: line)
     }
 
     /// ``observe(on:)`` for a scheduler of any type.

@@ -11,9 +11,10 @@ extension ObservableType {
     /// Timing: nothing is emitted before the source completes; a source error is forwarded as is.
     public func reduce<Accumulate, Result>(
         _ seed: Accumulate, accumulator: @escaping @Sendable (Accumulate, Element) throws -> Accumulate,
-        mapResult: @escaping @Sendable (Accumulate) throws -> Result
+        mapResult: @escaping @Sendable (Accumulate) throws -> Result, file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Result> {
-        lift(Reduce(seed: seed, accumulator: accumulator, mapResult: mapResult))
+        lift(Reduce(seed: seed, accumulator: accumulator, mapResult: mapResult)).inspected(
+            as: "reduce", file: file, line: line)
     }
 
     /// Folds the elements into `seed` with `accumulator` and emits the result when the source
@@ -21,9 +22,11 @@ extension ObservableType {
     ///
     /// Timing: nothing is emitted before the source completes; a source error is forwarded as is.
     public func reduce<Accumulate>(
-        _ seed: Accumulate, accumulator: @escaping @Sendable (Accumulate, Element) throws -> Accumulate
+        _ seed: Accumulate, accumulator: @escaping @Sendable (Accumulate, Element) throws -> Accumulate,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Accumulate> {
-        lift(Reduce(seed: seed, accumulator: accumulator, mapResult: { $0 }))
+        lift(Reduce(seed: seed, accumulator: accumulator, mapResult: { $0 })).inspected(
+            as: "reduce", file: file, line: line)
     }
 }
 

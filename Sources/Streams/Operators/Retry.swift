@@ -14,8 +14,8 @@ extension ObservableType {
     ///
     /// Timing: each resubscription happens at the moment of the failure; disposal disposes the
     /// current subscription. A source that always fails makes this sequence run forever.
-    public func retry() -> Observable<Element> {
-        RetryObservable(source: asObservable(), maxAttemptCount: nil)
+    public func retry(file: StaticString = #fileID, line: UInt = #line) -> Observable<Element> {
+        RetryObservable(source: asObservable(), maxAttemptCount: nil).inspected(as: "retry", file: file, line: line)
     }
 
     /// Subscribes to the source up to `maxAttemptCount` times in total while it fails; the last
@@ -23,10 +23,11 @@ extension ObservableType {
     ///
     /// Timing: each resubscription happens at the moment of the failure; disposal disposes the
     /// current subscription. As in RxSwift, `retry(0)` completes at once without subscribing.
-    public func retry(_ maxAttemptCount: Int) -> Observable<Element> {
+    public func retry(_ maxAttemptCount: Int, file: StaticString = #fileID, line: UInt = #line) -> Observable<Element> {
         precondition(maxAttemptCount >= 0, "retry: maxAttemptCount must not be negative")
-        if maxAttemptCount == 0 { return Observable.empty() }
-        return RetryObservable(source: asObservable(), maxAttemptCount: maxAttemptCount)
+        if maxAttemptCount == 0 { return EmptyObservable().inspected(as: "retry", file: file, line: line) }
+        return RetryObservable(source: asObservable(), maxAttemptCount: maxAttemptCount).inspected(
+            as: "retry", file: file, line: line)
     }
 }
 

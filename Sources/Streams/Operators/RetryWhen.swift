@@ -20,19 +20,23 @@ extension ObservableType {
     /// the handler's sequence emits resubscribes the source at that moment. A failure of another
     /// type is forwarded at once. Disposal disposes the source and the handler's sequence.
     public func retry<Trigger: ObservableType, Failure: Error>(
-        when notificationHandler: @escaping @Sendable (Observable<Failure>) -> Trigger
+        when notificationHandler: @escaping @Sendable (Observable<Failure>) -> Trigger, file: StaticString = #fileID,
+        line: UInt = #line
     ) -> Observable<Element> {
-        RetryWhenObservable(source: asObservable(), handler: notificationHandler)
+        RetryWhenObservable(source: asObservable(), handler: notificationHandler).inspected(
+            as: "retry(when:)", file: file, line: line)
     }
 
     /// Resubscribes to the source when the sequence returned by `notificationHandler` emits an
     /// element after a failure; its completion completes this sequence and its error fails it.
     ///
-    /// Timing: as ``retry(when:)``, for failures of any type.
+    /// Timing: as ``retry(when:file:line:)``, for failures of any type.
     public func retry<Trigger: ObservableType>(
-        when notificationHandler: @escaping @Sendable (Observable<any Error>) -> Trigger
+        when notificationHandler: @escaping @Sendable (Observable<any Error>) -> Trigger, file: StaticString = #fileID,
+        line: UInt = #line
     ) -> Observable<Element> {
         RetryWhenObservable<Element, any Error, Trigger>(source: asObservable(), handler: notificationHandler)
+            .inspected(as: "retry(when:)", file: file, line: line)
     }
 }
 

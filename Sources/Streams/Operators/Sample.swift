@@ -10,8 +10,11 @@
 extension ObservableType {
     /// Emits the latest source element at each tick of `sampler`, if a new one arrived since the
     /// previous tick (or `defaultValue`, if given); see the file header for timing.
-    public func sample<Source: ObservableType>(_ sampler: Source, defaultValue: Element? = nil) -> Observable<Element> {
+    public func sample<Source: ObservableType>(
+        _ sampler: Source, defaultValue: Element? = nil, file: StaticString = #fileID, line: UInt = #line
+    ) -> Observable<Element> {
         Sample(source: asObservable(), sampler: sampler.asObservable(), defaultValue: defaultValue).asObservable()
+            .inspected(as: "sample", file: file, line: line)
     }
 }
 

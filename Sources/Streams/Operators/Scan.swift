@@ -7,19 +7,22 @@ extension ObservableType {
     /// Emits each intermediate result of folding the elements into `seed` with `accumulator`,
     /// which mutates the accumulation in place; a thrown error becomes the sequence's error.
     public func scan<Accumulate>(
-        into seed: Accumulate, accumulator: @escaping @Sendable (inout Accumulate, Element) throws -> Void
+        into seed: Accumulate, accumulator: @escaping @Sendable (inout Accumulate, Element) throws -> Void,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Accumulate> {
-        ScanObservable(source: asObservable(), seed: seed, accumulator: accumulator)
+        ScanObservable(source: asObservable(), seed: seed, accumulator: accumulator).inspected(
+            as: "scan(into:)", file: file, line: line)
     }
 
     /// Emits each intermediate result of folding the elements into `seed` with `accumulator`; a
     /// thrown error becomes the sequence's error.
     public func scan<Accumulate>(
-        _ seed: Accumulate, accumulator: @escaping @Sendable (Accumulate, Element) throws -> Accumulate
+        _ seed: Accumulate, accumulator: @escaping @Sendable (Accumulate, Element) throws -> Accumulate,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Accumulate> {
         ScanObservable(source: asObservable(), seed: seed) { accumulation, element in
             accumulation = try accumulator(accumulation, element)
-        }
+        }.inspected(as: "scan", file: file, line: line)
     }
 }
 

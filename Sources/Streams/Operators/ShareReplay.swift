@@ -24,17 +24,21 @@ extension ObservableType {
     /// The source is subscribed when the first observer subscribes (after that observer is
     /// registered) and disposed when the last one leaves or the source terminates; `scope`
     /// decides whether the next connection starts with a fresh subject.
-    public func share(replay: Int = 0, scope: SubjectLifetimeScope = .whileConnected) -> Observable<Element> {
+    public func share(
+        replay: Int = 0, scope: SubjectLifetimeScope = .whileConnected, file: StaticString = #fileID, line: UInt = #line
+    ) -> Observable<Element> {
         precondition(replay >= 0, "share: replay must not be negative")
+        let connectable: ConnectableObservable<Element>
         switch (scope, replay) {
         case (.forever, 0):
-            return multicast(PublishSubject<Element>()).refCount()
+            connectable = multicast(PublishSubject<Element>())
         case (.forever, _):
-            return multicast(ReplaySubject<Element>.create(bufferSize: replay)).refCount()
+            connectable = multicast(ReplaySubject<Element>.create(bufferSize: replay))
         case (.whileConnected, 0):
-            return publish().refCount()
+            connectable = publish()
         case (.whileConnected, _):
-            return self.replay(replay).refCount()
+            connectable = self.replay(replay)
         }
+        return connectable.makeRefCount().inspected(as: "share", file: file, line: line)
     }
 }

@@ -12,16 +12,18 @@ extension ObservableType {
     /// Timing: the element is emitted as it arrives; a second element fails the result with
     /// ``StreamsError/moreThanOneElement`` at once; completion without an element fails it with
     /// ``StreamsError/noElements``.
-    public func single() -> Observable<Element> {
-        lift(SingleElement<Element>(predicate: nil))
+    public func single(file: StaticString = #fileID, line: UInt = #line) -> Observable<Element> {
+        lift(SingleElement<Element>(predicate: nil)).inspected(as: "single", file: file, line: line)
     }
 
     /// Emits the only element for which `predicate` returns `true`; fails if there is none or
     /// more than one. A thrown error fails the result.
     ///
-    /// Timing: as ``single()``, counting only the elements that pass `predicate`.
-    public func single(_ predicate: @escaping @Sendable (Element) throws -> Bool) -> Observable<Element> {
-        lift(SingleElement<Element>(predicate: predicate))
+    /// Timing: as ``single(file:line:)``, counting only the elements that pass `predicate`.
+    public func single(
+        _ predicate: @escaping @Sendable (Element) throws -> Bool, file: StaticString = #fileID, line: UInt = #line
+    ) -> Observable<Element> {
+        lift(SingleElement<Element>(predicate: predicate)).inspected(as: "single", file: file, line: line)
     }
 }
 

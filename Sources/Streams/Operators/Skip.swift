@@ -5,14 +5,18 @@
 
 extension ObservableType {
     /// Skips the first `count` elements and emits the rest (a `count` of zero or less skips nothing).
-    public func skip(_ count: Int) -> Observable<Element> {
-        lift(ClosureOperator { CountingSink(.skip, remaining: count, downstream: $0) })
+    public func skip(_ count: Int, file: StaticString = #fileID, line: UInt = #line) -> Observable<Element> {
+        lift(ClosureOperator { CountingSink(.skip, remaining: count, downstream: $0) }).inspected(
+            as: "skip", file: file, line: line)
     }
 
     /// Skips elements while `predicate` returns `true`, then emits every later element; a thrown
     /// error becomes the sequence's error.
-    public func skip(while predicate: @escaping @Sendable (Element) throws -> Bool) -> Observable<Element> {
-        lift(ClosureOperator { SkipWhileSink(predicate: predicate, downstream: $0) })
+    public func skip(
+        while predicate: @escaping @Sendable (Element) throws -> Bool, file: StaticString = #fileID, line: UInt = #line
+    ) -> Observable<Element> {
+        lift(ClosureOperator { SkipWhileSink(predicate: predicate, downstream: $0) }).inspected(
+            as: "skip(while:)", file: file, line: line)
     }
 }
 

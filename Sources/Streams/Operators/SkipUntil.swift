@@ -10,14 +10,16 @@
 extension ObservableType {
     /// Drops the source's elements until `other` emits an element, then emits the rest (see the
     /// file header for timing).
-    public func skip<Source: ObservableType>(until other: Source) -> Observable<Element> {
+    public func skip<Source: ObservableType>(until other: Source, file: StaticString = #fileID, line: UInt = #line)
+        -> Observable<Element>
+    {
         let (source, other) = (asObservable(), other.asObservable())
         return ClosureProducer { receiver in
             let sink = SkipUntilSink<Element, Source.Element>(state: SkipUntilState(), downstream: receiver)
             sink.setUpstream(source.subscribe(sink))
             sink.subscribeChild(other, owner: sink) { state, child in state.trigger = child }
             return sink
-        }.asObservable()
+        }.asObservable().inspected(as: "skip(until:)", file: file, line: line)
     }
 }
 

@@ -9,8 +9,11 @@ extension ObservableType {
     ///
     /// Timing: the elements are emitted synchronously when subscribed, then the source is
     /// subscribed (at the same moment); disposal disposes the source subscription.
-    public func startWith(_ elements: Element...) -> Observable<Element> {
-        StartWithObservable(source: asObservable(), elements: elements)
+    public func startWith(_ elements: Element..., file: StaticString = #fileID, line: UInt = #line) -> Observable<
+        Element
+    > {
+        StartWithObservable(source: asObservable(), elements: elements).inspected(
+            as: "startWith", file: file, line: line)
     }
 }
 

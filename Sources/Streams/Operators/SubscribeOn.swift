@@ -15,8 +15,11 @@ extension ObservableType {
     /// As in RxSwift, `self` is subscribed as it is, not through `asObservable()`: a terminal
     /// event does not end the subscription to it, the scheduled disposal does (one hop later on
     /// `scheduler`).
-    public func subscribe(on scheduler: some ImmediateSchedulerType) -> Observable<Element> {
-        SubscribeOnObservable(source: SubscribeOnSource(self), scheduler: scheduler)
+    public func subscribe(on scheduler: some ImmediateSchedulerType, file: StaticString = #fileID, line: UInt = #line)
+        -> Observable<Element>
+    {
+        SubscribeOnObservable(source: SubscribeOnSource(self), scheduler: scheduler).inspected(
+            as: "subscribe(on:)", file: file, line: line)
     }
 }
 

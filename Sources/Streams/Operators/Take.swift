@@ -9,10 +9,11 @@ extension ObservableType {
     ///
     /// Timing: completes (and disposes the source subscription) as soon as the `count`-th element
     /// is emitted; `take(0)` completes at once without subscribing to the source.
-    public func take(_ count: Int) -> Observable<Element> {
+    public func take(_ count: Int, file: StaticString = #fileID, line: UInt = #line) -> Observable<Element> {
         precondition(count >= 0, "take: count must not be negative")
-        if count == 0 { return Observable.empty() }
-        return lift(ClosureOperator { CountingSink(.take, remaining: count, downstream: $0) })
+        if count == 0 { return EmptyObservable().inspected(as: "take", file: file, line: line) }
+        return lift(ClosureOperator { CountingSink(.take, remaining: count, downstream: $0) }).inspected(
+            as: "take", file: file, line: line)
     }
 
     /// Emits elements while `predicate` returns `true`, then completes; with `.inclusive`, the
@@ -21,12 +22,14 @@ extension ObservableType {
     ///
     /// Timing: completes (and disposes the source subscription) on the first failing element.
     public func take(
-        while predicate: @escaping @Sendable (Element) throws -> Bool, behavior: TakeBehavior = .exclusive
+        while predicate: @escaping @Sendable (Element) throws -> Bool, behavior: TakeBehavior = .exclusive,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Element> {
         lift(
             ClosureOperator {
                 TakeWhileSink(stopsWhen: false, behavior: behavior, predicate: predicate, downstream: $0)
-            })
+            }
+        ).inspected(as: "take(while:)", file: file, line: line)
     }
 
     /// Emits elements until `predicate` returns `true`, then completes; with `.inclusive`, the
@@ -35,11 +38,12 @@ extension ObservableType {
     ///
     /// Timing: completes (and disposes the source subscription) on the first matching element.
     public func take(
-        until predicate: @escaping @Sendable (Element) throws -> Bool, behavior: TakeBehavior = .exclusive
+        until predicate: @escaping @Sendable (Element) throws -> Bool, behavior: TakeBehavior = .exclusive,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Element> {
         lift(
             ClosureOperator { TakeWhileSink(stopsWhen: true, behavior: behavior, predicate: predicate, downstream: $0) }
-        )
+        ).inspected(as: "take(until:)", file: file, line: line)
     }
 }
 

@@ -9,9 +9,10 @@ extension ObservableType {
     ///
     /// Timing: nothing is emitted before the source completes; then the buffered elements are
     /// emitted in order at that moment. A source error is forwarded and the buffer dropped.
-    public func takeLast(_ count: Int) -> Observable<Element> {
+    public func takeLast(_ count: Int, file: StaticString = #fileID, line: UInt = #line) -> Observable<Element> {
         precondition(count >= 0, "takeLast: count must not be negative")
-        return lift(ClosureOperator { TakeLastSink(capacity: count, downstream: $0) })
+        return lift(ClosureOperator { TakeLastSink(capacity: count, downstream: $0) }).inspected(
+            as: "takeLast", file: file, line: line)
     }
 }
 

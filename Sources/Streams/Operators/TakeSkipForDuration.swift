@@ -16,8 +16,11 @@ extension ObservableType {
     ///
     /// Timing: the window starts at subscription; when it ends the result completes and
     /// unsubscribes from the source. Disposal cancels the timer.
-    public func take(for duration: RxTimeInterval, scheduler: some SchedulerType) -> Observable<Element> {
+    public func take(
+        for duration: RxTimeInterval, scheduler: some SchedulerType, file: StaticString = #fileID, line: UInt = #line
+    ) -> Observable<Element> {
         TimedWindow(source: asObservable(), duration: duration, scheduler: scheduler, takes: true).asObservable()
+            .inspected(as: "take(for:)", file: file, line: line)
     }
 
     // Disfavoured: `skip(1)` and `skip(_ duration:scheduler:)` both start with an unlabeled literal
@@ -28,8 +31,11 @@ extension ObservableType {
     /// Timing: the window starts at subscription; the source's completion or error is forwarded
     /// at once, inside the window or after it. Disposal cancels the timer.
     @_disfavoredOverload
-    public func skip(_ duration: RxTimeInterval, scheduler: some SchedulerType) -> Observable<Element> {
+    public func skip(
+        _ duration: RxTimeInterval, scheduler: some SchedulerType, file: StaticString = #fileID, line: UInt = #line
+    ) -> Observable<Element> {
         TimedWindow(source: asObservable(), duration: duration, scheduler: scheduler, takes: false).asObservable()
+            .inspected(as: "skip", file: file, line: line)
     }
 }
 

@@ -9,14 +9,16 @@
 extension ObservableType {
     /// Emits the source's elements until `other` emits an element, then completes (see the file
     /// header for timing).
-    public func take<Source: ObservableType>(until other: Source) -> Observable<Element> {
+    public func take<Source: ObservableType>(until other: Source, file: StaticString = #fileID, line: UInt = #line)
+        -> Observable<Element>
+    {
         let (source, other) = (asObservable(), other.asObservable())
         return ClosureProducer { receiver in
             let sink = TakeUntilSink<Element, Source.Element>(state: nil, downstream: receiver)
             sink.subscribeChild(other, owner: sink) { trigger, child in trigger = child }
             sink.setUpstream(source.subscribe(sink))
             return sink
-        }.asObservable()
+        }.asObservable().inspected(as: "take(until:)", file: file, line: line)
     }
 }
 

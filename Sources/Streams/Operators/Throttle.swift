@@ -16,10 +16,12 @@ extension ObservableType {
     /// emits the element, then completes; an error drops the kept element and is forwarded at once.
     /// Disposal cancels the timer.
     public func throttle(
-        _ dueTime: RxTimeInterval, latest: Bool = true, scheduler: some SchedulerType
+        _ dueTime: RxTimeInterval, latest: Bool = true, scheduler: some SchedulerType, file: StaticString = #fileID,
+        line: UInt = #line
     ) -> Observable<Element> {
         let state = ThrottleState(dueSeconds: dueTime.seconds, latest: latest)
         return lift(ClosureOperator { ThrottleSink(state: state, timerScheduler: .timed(scheduler), downstream: $0) })
+            .inspected(as: "throttle", file: file, line: line)
     }
 }
 

@@ -12,9 +12,14 @@ extension ObservableType {
     /// on `scheduler` without an event (counted from subscription, then from each element).
     ///
     /// On timeout the source subscription is disposed. Disposal cancels the timer.
-    public func timeout(_ dueTime: RxTimeInterval, scheduler: some SchedulerType) -> Observable<Element> {
-        Timeout(source: asObservable(), dueTime: dueTime, other: .error(StreamsError.timeout), scheduler: scheduler)
-            .asObservable()
+    public func timeout(
+        _ dueTime: RxTimeInterval, scheduler: some SchedulerType, file: StaticString = #fileID, line: UInt = #line
+    ) -> Observable<Element> {
+        Timeout(
+            source: asObservable(), dueTime: dueTime, other: ErrorObservable(StreamsError.timeout),
+            scheduler: scheduler
+        )
+        .asObservable().inspected(as: "timeout", file: file, line: line)
     }
 
     /// Forwards the source's events, but switches to `other` if `dueTime` passes on `scheduler`
@@ -23,10 +28,11 @@ extension ObservableType {
     /// On timeout the source subscription is disposed, then `other` is subscribed and its events
     /// are forwarded. Disposal cancels the timer and disposes whichever subscription is live.
     public func timeout<Other: ObservableType>(
-        _ dueTime: RxTimeInterval, other: Other, scheduler: some SchedulerType
+        _ dueTime: RxTimeInterval, other: Other, scheduler: some SchedulerType, file: StaticString = #fileID,
+        line: UInt = #line
     ) -> Observable<Element> where Other.Element == Element {
         Timeout(source: asObservable(), dueTime: dueTime, other: other.asObservable(), scheduler: scheduler)
-            .asObservable()
+            .asObservable().inspected(as: "timeout", file: file, line: line)
     }
 }
 

@@ -14,15 +14,20 @@ extension Observable where Element: RxAbstractInteger & Sendable {
     ///
     /// A periodic timer never completes; disposal cancels it. Values wrap around on overflow.
     public static func timer(
-        _ dueTime: RxTimeInterval, period: RxTimeInterval? = nil, scheduler: some SchedulerType
+        _ dueTime: RxTimeInterval, period: RxTimeInterval? = nil, scheduler: some SchedulerType,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Element> {
-        TimerObservable(dueTime: dueTime, period: period, scheduler: scheduler, name: "timer")
+        TimerObservable(dueTime: dueTime, period: period, scheduler: scheduler, name: "timer").inspected(
+            as: "timer", file: file, line: line)
     }
 
     /// Emits `0`, `1`, `2`, … on `scheduler`, one every `period`, starting one `period` after
     /// subscription. It never completes; disposal cancels it.
-    public static func interval(_ period: RxTimeInterval, scheduler: some SchedulerType) -> Observable<Element> {
-        TimerObservable(dueTime: period, period: period, scheduler: scheduler, name: "interval")
+    public static func interval(
+        _ period: RxTimeInterval, scheduler: some SchedulerType, file: StaticString = #fileID, line: UInt = #line
+    ) -> Observable<Element> {
+        TimerObservable(dueTime: period, period: period, scheduler: scheduler, name: "interval").inspected(
+            as: "interval", file: file, line: line)
     }
 }
 

@@ -10,8 +10,8 @@ extension ObservableType {
     /// Timing: nothing is emitted before the source completes; a source error is forwarded as is
     /// and the collected elements are dropped. (RxSwift returns a `Single`; this returns an
     /// `Observable` that emits exactly one array on success.)
-    public func toArray() -> Observable<[Element]> {
-        ToArrayObservable(source: asObservable())
+    public func toArray(file: StaticString = #fileID, line: UInt = #line) -> Observable<[Element]> {
+        ToArrayObservable(source: asObservable()).inspected(as: "toArray", file: file, line: line)
     }
 }
 

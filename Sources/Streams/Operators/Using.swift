@@ -15,9 +15,11 @@ extension Observable {
     /// terminal event or on disposal.
     public static func using<Resource: Disposable>(
         _ resourceFactory: @escaping @Sendable () throws -> Resource,
-        observableFactory: @escaping @Sendable (Resource) throws -> Observable<Element>
+        observableFactory: @escaping @Sendable (Resource) throws -> Observable<Element>, file: StaticString = #fileID,
+        line: UInt = #line
     ) -> Observable<Element> {
-        Using(resourceFactory: resourceFactory, observableFactory: observableFactory).asObservable()
+        Using(resourceFactory: resourceFactory, observableFactory: observableFactory).asObservable().inspected(
+            as: "using", file: file, line: line)
     }
 }
 
@@ -31,14 +33,14 @@ private struct Using<Resource: Disposable, Element>: Producer {
         do {
             resource = try resourceFactory()
         } catch {
-            sink.setUpstream(Observable.error(error).subscribe(sink))
+            sink.setUpstream(ErrorObservable<Element>(error).subscribe(sink))
             return sink
         }
         let source: Observable<Element>
         do {
             source = try observableFactory(resource)
         } catch {
-            source = .error(error)
+            source = ErrorObservable(error)
         }
         sink.setUpstream(SubscriptionThenAction(source.subscribe(sink), action: { resource.dispose() }))
         return sink

@@ -13,10 +13,12 @@ extension ObservableType {
     /// the outer sequence receive it. Disposing the outer subscription disposes the source, so
     /// open windows receive nothing more.
     public func window(
-        timeSpan: RxTimeInterval, count: Int, scheduler: some SchedulerType
+        timeSpan: RxTimeInterval, count: Int, scheduler: some SchedulerType, file: StaticString = #fileID,
+        line: UInt = #line
     ) -> Observable<Observable<Element>> {
         precondition(count > 0, "window: count must be positive")
         return Window(source: asObservable(), timeSpan: timeSpan, count: count, scheduler: scheduler).asObservable()
+            .inspected(as: "window", file: file, line: line)
     }
 }
 

@@ -13,16 +13,25 @@ extension ObservableType {
     /// header for timing).
     public func withLatestFrom<Source: ObservableType, ResultType>(
         _ second: Source,
-        resultSelector: @escaping @Sendable (Element, Source.Element) throws -> ResultType
+        resultSelector: @escaping @Sendable (Element, Source.Element) throws -> ResultType,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<ResultType> {
-        WithLatestFrom(first: asObservable(), second: second.asObservable()).asObservable()
-            .map { try resultSelector($0.0, $0.1) }
+        MapObservable(
+            source: WithLatestFrom(first: asObservable(), second: second.asObservable()).asObservable(),
+            transform: { try resultSelector($0.0, $0.1) }
+        ).inspected(
+            as: "withLatestFrom", file: file, line: line)
     }
 
     /// Emits the most recent element of `second` for each element of `self` (see
-    /// ``withLatestFrom(_:resultSelector:)``).
-    public func withLatestFrom<Source: ObservableType>(_ second: Source) -> Observable<Source.Element> {
-        WithLatestFrom(first: asObservable(), second: second.asObservable()).asObservable().map { $0.1 }
+    /// ``withLatestFrom(_:resultSelector:file:line:)``).
+    public func withLatestFrom<Source: ObservableType>(
+        _ second: Source, file: StaticString = #fileID, line: UInt = #line
+    ) -> Observable<Source.Element> {
+        MapObservable(
+            source: WithLatestFrom(first: asObservable(), second: second.asObservable()).asObservable(),
+            transform: { $0.1 }
+        ).inspected(as: "withLatestFrom", file: file, line: line)
     }
 }
 

@@ -11,17 +11,21 @@ extension ObservableType {
     /// Timing: completion (and disposal of the source subscription) happens at the first element
     /// that finds `object` gone, not at the moment it is deallocated.
     public func withUnretained<Object: AnyObject, Out>(
-        _ obj: Object, resultSelector: @escaping @Sendable ((Object, Element)) -> Out
+        _ obj: Object, resultSelector: @escaping @Sendable ((Object, Element)) -> Out, file: StaticString = #fileID,
+        line: UInt = #line
     ) -> Observable<Out> {
-        lift(WithUnretained(object: obj, resultSelector: resultSelector))
+        lift(WithUnretained(object: obj, resultSelector: resultSelector)).inspected(
+            as: "withUnretained", file: file, line: line)
     }
 
     /// Emits `(object, element)` for each element while `object` is alive, holding `object`
     /// weakly; once it has been deallocated, the next element completes the sequence.
     ///
-    /// Timing: as ``withUnretained(_:resultSelector:)``.
-    public func withUnretained<Object: AnyObject>(_ obj: Object) -> Observable<(Object, Element)> {
-        lift(WithUnretained(object: obj) { $0 })
+    /// Timing: as ``withUnretained(_:resultSelector:file:line:)``.
+    public func withUnretained<Object: AnyObject>(_ obj: Object, file: StaticString = #fileID, line: UInt = #line)
+        -> Observable<(Object, Element)>
+    {
+        lift(WithUnretained(object: obj) { $0 }).inspected(as: "withUnretained", file: file, line: line)
     }
 }
 

@@ -15,15 +15,20 @@ extension Observable {
     /// completes as the file header says, fails when one fails.
     public static func zip<Sources: Collection>(
         _ collection: Sources,
-        resultSelector: @escaping @Sendable ([Sources.Element.Element]) throws -> Element
+        resultSelector: @escaping @Sendable ([Sources.Element.Element]) throws -> Element, file: StaticString = #fileID,
+        line: UInt = #line
     ) -> Observable<Element> where Sources.Element: ObservableType {
-        zip(sides: collection.sameTypeSides, rules: .collection).map(resultSelector)
+        MapObservable(source: zip(sides: collection.sameTypeSides, rules: .collection), transform: resultSelector)
+            .inspected(
+                as: "zip", file: file, line: line)
     }
 
-    /// Emits arrays of the sources' n-th elements (see ``zip(_:resultSelector:)``).
-    public static func zip<Sources: Collection>(_ collection: Sources) -> Observable<[Element]>
+    /// Emits arrays of the sources' n-th elements (see ``zip(_:resultSelector:file:line:)``).
+    public static func zip<Sources: Collection>(_ collection: Sources, file: StaticString = #fileID, line: UInt = #line)
+        -> Observable<[Element]>
     where Sources.Element: ObservableType, Sources.Element.Element == Element {
-        Observable<Element>.zip(sides: collection.sameTypeSides, rules: .collection)
+        Observable<Element>.zip(sides: collection.sameTypeSides, rules: .collection).inspected(
+            as: "zip", file: file, line: line)
     }
 
     /// The n-th values of `sides`, as an array per result.

@@ -4,9 +4,11 @@
 
 extension ObservableType {
     /// Sends every element, as an optional, to each observer, then the stop event.
-    public func bind<Observer: ObserverType>(to observers: Observer...) -> any Disposable
+    public func bind<Observer: ObserverType>(
+        to observers: Observer..., file: StaticString = #fileID, line: UInt = #line
+    ) -> any Disposable
     where Observer.Element == Element? {
-        subscribe(
+        inspectedSubscriber(as: "bind", file: file, line: line).subscribe(
             ClosureObserver { event in
                 let wrapped: Event<Element?> =
                     switch event {
@@ -19,23 +21,31 @@ extension ObservableType {
     }
 
     /// Sends every element, as an optional, to the relays (stop events are not forwarded).
-    public func bind(to relays: PublishRelay<Element?>...) -> any Disposable {
-        sendElements { element in for relay in relays { relay.accept(element) } }
+    public func bind(to relays: PublishRelay<Element?>..., file: StaticString = #fileID, line: UInt = #line)
+        -> any Disposable
+    {
+        sendElements(file: file, line: line) { element in for relay in relays { relay.accept(element) } }
     }
 
     /// Sends every element, as an optional, to the relays (stop events are not forwarded).
-    public func bind(to relays: BehaviorRelay<Element?>...) -> any Disposable {
-        sendElements { element in for relay in relays { relay.accept(element) } }
+    public func bind(to relays: BehaviorRelay<Element?>..., file: StaticString = #fileID, line: UInt = #line)
+        -> any Disposable
+    {
+        sendElements(file: file, line: line) { element in for relay in relays { relay.accept(element) } }
     }
 
     /// Sends every element, as an optional, to the relays (stop events are not forwarded).
-    public func bind(to relays: ReplayRelay<Element?>...) -> any Disposable {
-        sendElements { element in for relay in relays { relay.accept(element) } }
+    public func bind(to relays: ReplayRelay<Element?>..., file: StaticString = #fileID, line: UInt = #line)
+        -> any Disposable
+    {
+        sendElements(file: file, line: line) { element in for relay in relays { relay.accept(element) } }
     }
 
     /// Subscribes `send` to the elements only.
-    private func sendElements(_ send: @escaping @Sendable (Element) -> Void) -> any Disposable {
-        subscribe(
+    private func sendElements(
+        file: StaticString, line: UInt, _ send: @escaping @Sendable (Element) -> Void
+    ) -> any Disposable {
+        inspectedSubscriber(as: "bind", file: file, line: line).subscribe(
             AnyObserver { event in
                 if case .next(let element) = event { send(element) }
             })

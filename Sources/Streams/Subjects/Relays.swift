@@ -54,8 +54,8 @@ public final class ReplayRelay<Element>: Relay<Element>, @unchecked Sendable {  
 extension ObservableType {
     /// Sends every element to the relays (`bind(to:)` for relays; relays never terminate, so stop
     /// events are not forwarded).
-    public func bind(to relays: Relay<Element>...) -> any Disposable {
-        subscribe(
+    public func bind(to relays: Relay<Element>..., file: StaticString = #fileID, line: UInt = #line) -> any Disposable {
+        inspectedSubscriber(as: "bind", file: file, line: line).subscribe(
             AnyObserver { event in
                 if case .next(let element) = event { for relay in relays { relay.accept(element) } }
             })

@@ -37,20 +37,28 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
     ///
     /// Disposal: the returned disposable is disposed when the completable terminates or is disposed.
     public static func create(
-        subscribe: @escaping @Sendable (@escaping CompletableObserver) -> any Disposable
+        subscribe: @escaping @Sendable (@escaping CompletableObserver) -> any Disposable, file: StaticString = #fileID,
+        line: UInt = #line
     ) -> Completable {
-        Completable(raw: .create(traitEvents: subscribe) { event, sink in event.send(to: sink) })
+        Completable(
+            raw: Observable.create(traitEvents: subscribe) { event, sink in event.send(to: sink) }
+                .inspected(as: "create", file: file, line: line))
     }
 
     /// A completable that completes synchronously when subscribed.
-    public static func empty() -> Completable { Completable(raw: Observable.empty()) }
+    public static func empty(file: StaticString = #fileID, line: UInt = #line) -> Completable {
+        Completable(raw: Observable.empty(file: file, line: line))
+    }
 }
 
 extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Never {
     /// Subscribes with one closure that receives `.completed` or `.error(error)`.
-    public func subscribe(_ observer: @escaping @Sendable (CompletableEvent) -> Void) -> any Disposable {
+    public func subscribe(
+        _ observer: @escaping @Sendable (CompletableEvent) -> Void, file: StaticString = #fileID, line: UInt = #line
+    ) -> any Disposable {
         primitiveSequence.source.subscribe(
-            onError: { error in observer(.error(error)) }, onCompleted: { observer(.completed) })
+            onError: { error in observer(.error(error)) }, onCompleted: { observer(.completed) }, file: file, line: line
+        )
     }
 
     /// Subscribes with closures for completion and failure.
@@ -60,9 +68,10 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
     public func subscribe(
         onCompleted: (@Sendable () -> Void)? = nil,
         onError: (@Sendable (any Error) -> Void)? = nil,
-        onDisposed: (@Sendable () -> Void)? = nil
+        onDisposed: (@Sendable () -> Void)? = nil, file: StaticString = #fileID, line: UInt = #line
     ) -> any Disposable {
-        primitiveSequence.source.subscribe(onError: onError, onCompleted: onCompleted, onDisposed: onDisposed)
+        primitiveSequence.source.subscribe(
+            onError: onError, onCompleted: onCompleted, onDisposed: onDisposed, file: file, line: line)
     }
 
     /// Subscribes with closures that receive `owner` as long as it is alive; `owner` is held
@@ -71,9 +80,9 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
         with owner: Owner,
         onCompleted: (@Sendable (Owner) -> Void)? = nil,
         onError: (@Sendable (Owner, any Error) -> Void)? = nil,
-        onDisposed: (@Sendable (Owner) -> Void)? = nil
+        onDisposed: (@Sendable (Owner) -> Void)? = nil, file: StaticString = #fileID, line: UInt = #line
     ) -> any Disposable {
         primitiveSequence.source.subscribe(
-            with: owner, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed)
+            with: owner, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed, file: file, line: line)
     }
 }

@@ -13,8 +13,8 @@ extension ObservableType {
     ///
     /// Timing: succeeds as soon as the first element arrives (unsubscribing from the source), or
     /// with `nil` when the source completes empty; fails with an error that arrives first.
-    public func first() -> Single<Element?> {
-        Single(raw: lift(First<Element>()))
+    public func first(file: StaticString = #fileID, line: UInt = #line) -> Single<Element?> {
+        Single(raw: lift(First<Element>()).inspected(as: "first", file: file, line: line))
     }
 }
 

@@ -6,32 +6,36 @@ extension Infallible {
     /// Emits `resultSelector` of the latest elements of the 2 sequences whenever one emits, once all emitted.
     public static func combineLatest<I1: InfallibleType, I2: InfallibleType>(
         _ source1: I1, _ source2: I2,
-        resultSelector: @escaping @Sendable (I1.Element, I2.Element) -> Element
+        resultSelector: @escaping @Sendable (I1.Element, I2.Element) -> Element, file: StaticString = #fileID,
+        line: UInt = #line
     ) -> Infallible<Element> {
         Infallible(
             Observable<Element>.combineLatest(
-                source1.asObservable(), source2.asObservable(), resultSelector: resultSelector))
+                source1.asObservable(), source2.asObservable(), resultSelector: resultSelector, file: file, line: line))
     }
 
     /// Emits `resultSelector` of the latest elements of the 3 sequences whenever one emits, once all emitted.
     public static func combineLatest<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType>(
         _ source1: I1, _ source2: I2, _ source3: I3,
-        resultSelector: @escaping @Sendable (I1.Element, I2.Element, I3.Element) -> Element
+        resultSelector: @escaping @Sendable (I1.Element, I2.Element, I3.Element) -> Element,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> Infallible<Element> {
         Infallible(
             Observable<Element>.combineLatest(
-                source1.asObservable(), source2.asObservable(), source3.asObservable(), resultSelector: resultSelector))
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), resultSelector: resultSelector,
+                file: file, line: line))
     }
 
     /// Emits `resultSelector` of the latest elements of the 4 sequences whenever one emits, once all emitted.
     public static func combineLatest<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType>(
         _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4,
-        resultSelector: @escaping @Sendable (I1.Element, I2.Element, I3.Element, I4.Element) -> Element
+        resultSelector: @escaping @Sendable (I1.Element, I2.Element, I3.Element, I4.Element) -> Element,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> Infallible<Element> {
         Infallible(
             Observable<Element>.combineLatest(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
-                resultSelector: resultSelector))
+                resultSelector: resultSelector, file: file, line: line))
     }
 
     /// Emits `resultSelector` of the latest elements of the 5 sequences whenever one emits, once all emitted.
@@ -39,12 +43,13 @@ extension Infallible {
         I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType
     >(
         _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5,
-        resultSelector: @escaping @Sendable (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element) -> Element
+        resultSelector: @escaping @Sendable (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element) -> Element,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> Infallible<Element> {
         Infallible(
             Observable<Element>.combineLatest(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
-                source5.asObservable(), resultSelector: resultSelector))
+                source5.asObservable(), resultSelector: resultSelector, file: file, line: line))
     }
 
     /// Emits `resultSelector` of the latest elements of the 6 sequences whenever one emits, once all emitted.
@@ -54,12 +59,13 @@ extension Infallible {
     >(
         _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5, _ source6: I6,
         resultSelector:
-            @escaping @Sendable (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element) -> Element
+            @escaping @Sendable (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element) -> Element,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> Infallible<Element> {
         Infallible(
             Observable<Element>.combineLatest(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
-                source5.asObservable(), source6.asObservable(), resultSelector: resultSelector))
+                source5.asObservable(), source6.asObservable(), resultSelector: resultSelector, file: file, line: line))
     }
 
     /// Emits `resultSelector` of the latest elements of the 7 sequences whenever one emits, once all emitted.
@@ -70,12 +76,13 @@ extension Infallible {
         _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5, _ source6: I6, _ source7: I7,
         resultSelector:
             @escaping @Sendable (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element) ->
-            Element
+            Element, file: StaticString = #fileID, line: UInt = #line
     ) -> Infallible<Element> {
         Infallible(
             Observable<Element>.combineLatest(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
-                source5.asObservable(), source6.asObservable(), source7.asObservable(), resultSelector: resultSelector))
+                source5.asObservable(), source6.asObservable(), source7.asObservable(), resultSelector: resultSelector,
+                file: file, line: line))
     }
 
     /// Emits `resultSelector` of the latest elements of the 8 sequences whenever one emits, once all emitted.
@@ -88,49 +95,51 @@ extension Infallible {
         resultSelector:
             @escaping @Sendable (
                 I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element, I8.Element
-            ) -> Element
+            ) -> Element, file: StaticString = #fileID, line: UInt = #line
     ) -> Infallible<Element> {
         Infallible(
             Observable<Element>.combineLatest(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
                 source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable(),
-                resultSelector: resultSelector))
+                resultSelector: resultSelector, file: file, line: line))
     }
 }
 
 extension Infallible where Element == Any {
     /// Emits `resultSelector` of the latest elements of the 2 sequences whenever one emits, once all emitted, as tuples (see the selector form).
     public static func combineLatest<I1: InfallibleType, I2: InfallibleType>(
-        _ source1: I1, _ source2: I2
+        _ source1: I1, _ source2: I2, file: StaticString = #fileID, line: UInt = #line
     ) -> Infallible<(I1.Element, I2.Element)> {
-        Infallible<(I1.Element, I2.Element)>.combineLatest(source1, source2) { ($0, $1) }
+        Infallible<(I1.Element, I2.Element)>.combineLatest(
+            source1, source2, resultSelector: { ($0, $1) }, file: file, line: line)
     }
 
     /// Emits `resultSelector` of the latest elements of the 3 sequences whenever one emits, once all emitted, as tuples (see the selector form).
     public static func combineLatest<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType>(
-        _ source1: I1, _ source2: I2, _ source3: I3
+        _ source1: I1, _ source2: I2, _ source3: I3, file: StaticString = #fileID, line: UInt = #line
     ) -> Infallible<(I1.Element, I2.Element, I3.Element)> {
-        Infallible<(I1.Element, I2.Element, I3.Element)>.combineLatest(source1, source2, source3) { ($0, $1, $2) }
+        Infallible<(I1.Element, I2.Element, I3.Element)>.combineLatest(
+            source1, source2, source3, resultSelector: { ($0, $1, $2) }, file: file, line: line)
     }
 
     /// Emits `resultSelector` of the latest elements of the 4 sequences whenever one emits, once all emitted, as tuples (see the selector form).
     public static func combineLatest<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType>(
-        _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4
+        _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, file: StaticString = #fileID, line: UInt = #line
     ) -> Infallible<(I1.Element, I2.Element, I3.Element, I4.Element)> {
-        Infallible<(I1.Element, I2.Element, I3.Element, I4.Element)>.combineLatest(source1, source2, source3, source4) {
-            ($0, $1, $2, $3)
-        }
+        Infallible<(I1.Element, I2.Element, I3.Element, I4.Element)>.combineLatest(
+            source1, source2, source3, source4, resultSelector: { ($0, $1, $2, $3) }, file: file, line: line)
     }
 
     /// Emits `resultSelector` of the latest elements of the 5 sequences whenever one emits, once all emitted, as tuples (see the selector form).
     public static func combineLatest<
         I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType
     >(
-        _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5
+        _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5, file: StaticString = #fileID,
+        line: UInt = #line
     ) -> Infallible<(I1.Element, I2.Element, I3.Element, I4.Element, I5.Element)> {
         Infallible<(I1.Element, I2.Element, I3.Element, I4.Element, I5.Element)>.combineLatest(
-            source1, source2, source3, source4, source5
-        ) { ($0, $1, $2, $3, $4) }
+            source1, source2, source3, source4, source5, resultSelector: { ($0, $1, $2, $3, $4) }, file: file,
+            line: line)
     }
 
     /// Emits `resultSelector` of the latest elements of the 6 sequences whenever one emits, once all emitted, as tuples (see the selector form).
@@ -138,11 +147,12 @@ extension Infallible where Element == Any {
         I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType,
         I6: InfallibleType
     >(
-        _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5, _ source6: I6
+        _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5, _ source6: I6,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> Infallible<(I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element)> {
         Infallible<(I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element)>.combineLatest(
-            source1, source2, source3, source4, source5, source6
-        ) { ($0, $1, $2, $3, $4, $5) }
+            source1, source2, source3, source4, source5, source6, resultSelector: { ($0, $1, $2, $3, $4, $5) },
+            file: file, line: line)
     }
 
     /// Emits `resultSelector` of the latest elements of the 7 sequences whenever one emits, once all emitted, as tuples (see the selector form).
@@ -150,11 +160,12 @@ extension Infallible where Element == Any {
         I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType,
         I6: InfallibleType, I7: InfallibleType
     >(
-        _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5, _ source6: I6, _ source7: I7
+        _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5, _ source6: I6, _ source7: I7,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> Infallible<(I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element)> {
         Infallible<(I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element)>.combineLatest(
-            source1, source2, source3, source4, source5, source6, source7
-        ) { ($0, $1, $2, $3, $4, $5, $6) }
+            source1, source2, source3, source4, source5, source6, source7,
+            resultSelector: { ($0, $1, $2, $3, $4, $5, $6) }, file: file, line: line)
     }
 
     /// Emits `resultSelector` of the latest elements of the 8 sequences whenever one emits, once all emitted, as tuples (see the selector form).
@@ -163,12 +174,12 @@ extension Infallible where Element == Any {
         I6: InfallibleType, I7: InfallibleType, I8: InfallibleType
     >(
         _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5, _ source6: I6, _ source7: I7,
-        _ source8: I8
+        _ source8: I8, file: StaticString = #fileID, line: UInt = #line
     ) -> Infallible<(I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element, I8.Element)> {
         Infallible<(I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element, I8.Element)>
-            .combineLatest(source1, source2, source3, source4, source5, source6, source7, source8) {
-                ($0, $1, $2, $3, $4, $5, $6, $7)
-            }
+            .combineLatest(
+                source1, source2, source3, source4, source5, source6, source7, source8,
+                resultSelector: { ($0, $1, $2, $3, $4, $5, $6, $7) }, file: file, line: line)
     }
 }
 
@@ -176,31 +187,36 @@ extension Infallible {
     /// Emits `resultSelector` of the n-th elements of the 2 sequences once each has emitted its n-th.
     public static func zip<I1: InfallibleType, I2: InfallibleType>(
         _ source1: I1, _ source2: I2,
-        resultSelector: @escaping @Sendable (I1.Element, I2.Element) -> Element
+        resultSelector: @escaping @Sendable (I1.Element, I2.Element) -> Element, file: StaticString = #fileID,
+        line: UInt = #line
     ) -> Infallible<Element> {
         Infallible(
-            Observable<Element>.zip(source1.asObservable(), source2.asObservable(), resultSelector: resultSelector))
+            Observable<Element>.zip(
+                source1.asObservable(), source2.asObservable(), resultSelector: resultSelector, file: file, line: line))
     }
 
     /// Emits `resultSelector` of the n-th elements of the 3 sequences once each has emitted its n-th.
     public static func zip<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType>(
         _ source1: I1, _ source2: I2, _ source3: I3,
-        resultSelector: @escaping @Sendable (I1.Element, I2.Element, I3.Element) -> Element
+        resultSelector: @escaping @Sendable (I1.Element, I2.Element, I3.Element) -> Element,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> Infallible<Element> {
         Infallible(
             Observable<Element>.zip(
-                source1.asObservable(), source2.asObservable(), source3.asObservable(), resultSelector: resultSelector))
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), resultSelector: resultSelector,
+                file: file, line: line))
     }
 
     /// Emits `resultSelector` of the n-th elements of the 4 sequences once each has emitted its n-th.
     public static func zip<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType>(
         _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4,
-        resultSelector: @escaping @Sendable (I1.Element, I2.Element, I3.Element, I4.Element) -> Element
+        resultSelector: @escaping @Sendable (I1.Element, I2.Element, I3.Element, I4.Element) -> Element,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> Infallible<Element> {
         Infallible(
             Observable<Element>.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
-                resultSelector: resultSelector))
+                resultSelector: resultSelector, file: file, line: line))
     }
 
     /// Emits `resultSelector` of the n-th elements of the 5 sequences once each has emitted its n-th.
@@ -208,12 +224,13 @@ extension Infallible {
         I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType
     >(
         _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5,
-        resultSelector: @escaping @Sendable (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element) -> Element
+        resultSelector: @escaping @Sendable (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element) -> Element,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> Infallible<Element> {
         Infallible(
             Observable<Element>.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
-                source5.asObservable(), resultSelector: resultSelector))
+                source5.asObservable(), resultSelector: resultSelector, file: file, line: line))
     }
 
     /// Emits `resultSelector` of the n-th elements of the 6 sequences once each has emitted its n-th.
@@ -223,12 +240,13 @@ extension Infallible {
     >(
         _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5, _ source6: I6,
         resultSelector:
-            @escaping @Sendable (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element) -> Element
+            @escaping @Sendable (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element) -> Element,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> Infallible<Element> {
         Infallible(
             Observable<Element>.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
-                source5.asObservable(), source6.asObservable(), resultSelector: resultSelector))
+                source5.asObservable(), source6.asObservable(), resultSelector: resultSelector, file: file, line: line))
     }
 
     /// Emits `resultSelector` of the n-th elements of the 7 sequences once each has emitted its n-th.
@@ -239,12 +257,13 @@ extension Infallible {
         _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5, _ source6: I6, _ source7: I7,
         resultSelector:
             @escaping @Sendable (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element) ->
-            Element
+            Element, file: StaticString = #fileID, line: UInt = #line
     ) -> Infallible<Element> {
         Infallible(
             Observable<Element>.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
-                source5.asObservable(), source6.asObservable(), source7.asObservable(), resultSelector: resultSelector))
+                source5.asObservable(), source6.asObservable(), source7.asObservable(), resultSelector: resultSelector,
+                file: file, line: line))
     }
 
     /// Emits `resultSelector` of the n-th elements of the 8 sequences once each has emitted its n-th.
@@ -257,49 +276,50 @@ extension Infallible {
         resultSelector:
             @escaping @Sendable (
                 I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element, I8.Element
-            ) -> Element
+            ) -> Element, file: StaticString = #fileID, line: UInt = #line
     ) -> Infallible<Element> {
         Infallible(
             Observable<Element>.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
                 source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable(),
-                resultSelector: resultSelector))
+                resultSelector: resultSelector, file: file, line: line))
     }
 }
 
 extension Infallible where Element == Any {
     /// Emits `resultSelector` of the n-th elements of the 2 sequences once each has emitted its n-th, as tuples (see the selector form).
     public static func zip<I1: InfallibleType, I2: InfallibleType>(
-        _ source1: I1, _ source2: I2
+        _ source1: I1, _ source2: I2, file: StaticString = #fileID, line: UInt = #line
     ) -> Infallible<(I1.Element, I2.Element)> {
-        Infallible<(I1.Element, I2.Element)>.zip(source1, source2) { ($0, $1) }
+        Infallible<(I1.Element, I2.Element)>.zip(source1, source2, resultSelector: { ($0, $1) }, file: file, line: line)
     }
 
     /// Emits `resultSelector` of the n-th elements of the 3 sequences once each has emitted its n-th, as tuples (see the selector form).
     public static func zip<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType>(
-        _ source1: I1, _ source2: I2, _ source3: I3
+        _ source1: I1, _ source2: I2, _ source3: I3, file: StaticString = #fileID, line: UInt = #line
     ) -> Infallible<(I1.Element, I2.Element, I3.Element)> {
-        Infallible<(I1.Element, I2.Element, I3.Element)>.zip(source1, source2, source3) { ($0, $1, $2) }
+        Infallible<(I1.Element, I2.Element, I3.Element)>.zip(
+            source1, source2, source3, resultSelector: { ($0, $1, $2) }, file: file, line: line)
     }
 
     /// Emits `resultSelector` of the n-th elements of the 4 sequences once each has emitted its n-th, as tuples (see the selector form).
     public static func zip<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType>(
-        _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4
+        _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, file: StaticString = #fileID, line: UInt = #line
     ) -> Infallible<(I1.Element, I2.Element, I3.Element, I4.Element)> {
-        Infallible<(I1.Element, I2.Element, I3.Element, I4.Element)>.zip(source1, source2, source3, source4) {
-            ($0, $1, $2, $3)
-        }
+        Infallible<(I1.Element, I2.Element, I3.Element, I4.Element)>.zip(
+            source1, source2, source3, source4, resultSelector: { ($0, $1, $2, $3) }, file: file, line: line)
     }
 
     /// Emits `resultSelector` of the n-th elements of the 5 sequences once each has emitted its n-th, as tuples (see the selector form).
     public static func zip<
         I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType
     >(
-        _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5
+        _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5, file: StaticString = #fileID,
+        line: UInt = #line
     ) -> Infallible<(I1.Element, I2.Element, I3.Element, I4.Element, I5.Element)> {
         Infallible<(I1.Element, I2.Element, I3.Element, I4.Element, I5.Element)>.zip(
-            source1, source2, source3, source4, source5
-        ) { ($0, $1, $2, $3, $4) }
+            source1, source2, source3, source4, source5, resultSelector: { ($0, $1, $2, $3, $4) }, file: file,
+            line: line)
     }
 
     /// Emits `resultSelector` of the n-th elements of the 6 sequences once each has emitted its n-th, as tuples (see the selector form).
@@ -307,11 +327,12 @@ extension Infallible where Element == Any {
         I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType,
         I6: InfallibleType
     >(
-        _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5, _ source6: I6
+        _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5, _ source6: I6,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> Infallible<(I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element)> {
         Infallible<(I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element)>.zip(
-            source1, source2, source3, source4, source5, source6
-        ) { ($0, $1, $2, $3, $4, $5) }
+            source1, source2, source3, source4, source5, source6, resultSelector: { ($0, $1, $2, $3, $4, $5) },
+            file: file, line: line)
     }
 
     /// Emits `resultSelector` of the n-th elements of the 7 sequences once each has emitted its n-th, as tuples (see the selector form).
@@ -319,11 +340,12 @@ extension Infallible where Element == Any {
         I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType,
         I6: InfallibleType, I7: InfallibleType
     >(
-        _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5, _ source6: I6, _ source7: I7
+        _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5, _ source6: I6, _ source7: I7,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> Infallible<(I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element)> {
         Infallible<(I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element)>.zip(
-            source1, source2, source3, source4, source5, source6, source7
-        ) { ($0, $1, $2, $3, $4, $5, $6) }
+            source1, source2, source3, source4, source5, source6, source7,
+            resultSelector: { ($0, $1, $2, $3, $4, $5, $6) }, file: file, line: line)
     }
 
     /// Emits `resultSelector` of the n-th elements of the 8 sequences once each has emitted its n-th, as tuples (see the selector form).
@@ -332,11 +354,11 @@ extension Infallible where Element == Any {
         I6: InfallibleType, I7: InfallibleType, I8: InfallibleType
     >(
         _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5, _ source6: I6, _ source7: I7,
-        _ source8: I8
+        _ source8: I8, file: StaticString = #fileID, line: UInt = #line
     ) -> Infallible<(I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element, I8.Element)> {
         Infallible<(I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element, I8.Element)>
-            .zip(source1, source2, source3, source4, source5, source6, source7, source8) {
-                ($0, $1, $2, $3, $4, $5, $6, $7)
-            }
+            .zip(
+                source1, source2, source3, source4, source5, source6, source7, source8,
+                resultSelector: { ($0, $1, $2, $3, $4, $5, $6, $7) }, file: file, line: line)
     }
 }

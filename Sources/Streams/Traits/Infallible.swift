@@ -31,7 +31,7 @@ public struct Infallible<Element>: InfallibleType, Sendable {
 }
 
 extension Infallible {
-    /// The closure a ``create(subscribe:)`` body calls with each event.
+    /// The closure a ``create(subscribe:file:line:)`` body calls with each event.
     public typealias InfallibleObserver = @Sendable (InfallibleEvent<Element>) -> Void
 
     /// Creates an infallible sequence from a subscribe closure that sends `.next` and `.completed`
@@ -39,9 +39,12 @@ extension Infallible {
     ///
     /// Disposal: the returned disposable is disposed when the sequence completes or is disposed.
     public static func create(
-        subscribe: @escaping @Sendable (@escaping InfallibleObserver) -> any Disposable
+        subscribe: @escaping @Sendable (@escaping InfallibleObserver) -> any Disposable, file: StaticString = #fileID,
+        line: UInt = #line
     ) -> Infallible<Element> {
-        Infallible(.create(traitEvents: subscribe) { event, sink in event.send(to: sink) })
+        Infallible(
+            Observable.create(traitEvents: subscribe) { event, sink in event.send(to: sink) }
+                .inspected(as: "create", file: file, line: line))
     }
 }
 
@@ -52,9 +55,10 @@ extension InfallibleType {
     public func subscribe(
         onNext: (@Sendable (Element) -> Void)? = nil,
         onCompleted: (@Sendable () -> Void)? = nil,
-        onDisposed: (@Sendable () -> Void)? = nil
+        onDisposed: (@Sendable () -> Void)? = nil, file: StaticString = #fileID, line: UInt = #line
     ) -> any Disposable {
-        asObservable().subscribe(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
+        asObservable().subscribe(
+            onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed, file: file, line: line)
     }
 
     /// Subscribes with closures that receive `owner` as long as it is alive; `owner` is held
@@ -63,13 +67,17 @@ extension InfallibleType {
         with owner: Owner,
         onNext: (@Sendable (Owner, Element) -> Void)? = nil,
         onCompleted: (@Sendable (Owner) -> Void)? = nil,
-        onDisposed: (@Sendable (Owner) -> Void)? = nil
+        onDisposed: (@Sendable (Owner) -> Void)? = nil, file: StaticString = #fileID, line: UInt = #line
     ) -> any Disposable {
-        asObservable().subscribe(with: owner, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
+        asObservable().subscribe(
+            with: owner, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed, file: file, line: line)
     }
 
     /// Subscribes with one closure that receives every event.
-    public func subscribe(_ on: @escaping @Sendable (InfallibleEvent<Element>) -> Void) -> any Disposable {
-        asObservable().subscribe(onNext: { element in on(.next(element)) }, onCompleted: { on(.completed) })
+    public func subscribe(
+        _ on: @escaping @Sendable (InfallibleEvent<Element>) -> Void, file: StaticString = #fileID, line: UInt = #line
+    ) -> any Disposable {
+        asObservable().subscribe(
+            onNext: { element in on(.next(element)) }, onCompleted: { on(.completed) }, file: file, line: line)
     }
 }

@@ -45,20 +45,28 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// Timing: a success is emitted followed at once by completion. Disposal: the returned
     /// disposable is disposed when the maybe terminates or is disposed.
     public static func create(
-        subscribe: @escaping @Sendable (@escaping MaybeObserver) -> any Disposable
+        subscribe: @escaping @Sendable (@escaping MaybeObserver) -> any Disposable, file: StaticString = #fileID,
+        line: UInt = #line
     ) -> Maybe<Element> {
-        Maybe(raw: .create(traitEvents: subscribe) { event, sink in event.send(to: sink) })
+        Maybe(
+            raw: Observable.create(traitEvents: subscribe) { event, sink in event.send(to: sink) }
+                .inspected(as: "create", file: file, line: line))
     }
 
     /// A maybe that completes without an element, synchronously when subscribed.
-    public static func empty() -> Maybe<Element> { Maybe(raw: Observable.empty()) }
+    public static func empty(file: StaticString = #fileID, line: UInt = #line) -> Maybe<Element> {
+        Maybe(raw: Observable.empty(file: file, line: line))
+    }
 }
 
 extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// The maybe's one outcome: the observable's first event (its element, or its terminal event
     /// when there is none), after which the subscription ends.
     var outcome: Observable<MaybeEvent<Element>> {
-        primitiveSequence.source.materialize().take(1).map { event in
+        // The operators' internal paths: the public ones would record lines of the library.
+        let firstEvent = MaterializeObservable(source: primitiveSequence.source).lift(
+            ClosureOperator { CountingSink(.take, remaining: 1, downstream: $0) })
+        return MapObservable(source: firstEvent) { event in
             switch event {
             case .next(let element): return .success(element)
             case .error(let error): return .error(error)
@@ -69,8 +77,10 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
 
     /// Subscribes with one closure that receives `.success(element)`, `.error(error)` or
     /// `.completed`: exactly one of them, when the maybe terminates.
-    public func subscribe(_ observer: @escaping @Sendable (MaybeEvent<Element>) -> Void) -> any Disposable {
-        outcome.subscribe(onNext: observer)
+    public func subscribe(
+        _ observer: @escaping @Sendable (MaybeEvent<Element>) -> Void, file: StaticString = #fileID, line: UInt = #line
+    ) -> any Disposable {
+        outcome.subscribe(onNext: observer, file: file, line: line)
     }
 
     /// Subscribes with closures for success, failure and empty completion; at most one of the
@@ -82,7 +92,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         onSuccess: (@Sendable (Element) -> Void)? = nil,
         onError: (@Sendable (any Error) -> Void)? = nil,
         onCompleted: (@Sendable () -> Void)? = nil,
-        onDisposed: (@Sendable () -> Void)? = nil
+        onDisposed: (@Sendable () -> Void)? = nil, file: StaticString = #fileID, line: UInt = #line
     ) -> any Disposable {
         outcome.subscribe(
             onNext: { event in
@@ -92,7 +102,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
                 case .completed: onCompleted?()
                 }
             },
-            onDisposed: onDisposed)
+            onDisposed: onDisposed, file: file, line: line)
     }
 
     /// Subscribes with closures that receive `owner` as long as it is alive; `owner` is held
@@ -102,7 +112,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         onSuccess: (@Sendable (Owner, Element) -> Void)? = nil,
         onError: (@Sendable (Owner, any Error) -> Void)? = nil,
         onCompleted: (@Sendable (Owner) -> Void)? = nil,
-        onDisposed: (@Sendable (Owner) -> Void)? = nil
+        onDisposed: (@Sendable (Owner) -> Void)? = nil, file: StaticString = #fileID, line: UInt = #line
     ) -> any Disposable {
         outcome.subscribe(
             with: owner,
@@ -114,6 +124,6 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
                 case .completed: onCompleted?(owner)
                 }
             },
-            onDisposed: onDisposed)
+            onDisposed: onDisposed, file: file, line: line)
     }
 }

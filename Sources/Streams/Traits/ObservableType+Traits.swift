@@ -13,8 +13,8 @@ extension ObservableType {
     /// Timing: the element is emitted, followed by completion, when the source completes. A second
     /// element fails at once with ``StreamsError/moreThanOneElement`` (and unsubscribes from the
     /// source); completion without an element fails with ``StreamsError/noElements``.
-    public func asSingle() -> Single<Element> {
-        Single(raw: lift(ElementCount<Element>(requiresOne: true)))
+    public func asSingle(file: StaticString = #fileID, line: UInt = #line) -> Single<Element> {
+        Single(raw: lift(ElementCount<Element>(requiresOne: true)).inspected(as: "asSingle", file: file, line: line))
     }
 
     /// A maybe that succeeds with this sequence's only element when it completes, or completes
@@ -23,8 +23,8 @@ extension ObservableType {
     /// Timing: the element is emitted, followed by completion, when the source completes. A second
     /// element fails at once with ``StreamsError/moreThanOneElement`` (and unsubscribes from the
     /// source).
-    public func asMaybe() -> Maybe<Element> {
-        Maybe(raw: lift(ElementCount<Element>(requiresOne: false)))
+    public func asMaybe(file: StaticString = #fileID, line: UInt = #line) -> Maybe<Element> {
+        Maybe(raw: lift(ElementCount<Element>(requiresOne: false)).inspected(as: "asMaybe", file: file, line: line))
     }
 }
 
@@ -33,7 +33,9 @@ extension ObservableType where Element == Never {
     ///
     /// To turn any sequence into a completable, drop its elements first:
     /// `ignoreElements().asCompletable()`.
-    public func asCompletable() -> Completable { Completable(raw: asObservable()) }
+    public func asCompletable(file: StaticString = #fileID, line: UInt = #line) -> Completable {
+        Completable(raw: asObservable().inspected(as: "asCompletable", file: file, line: line))
+    }
 }
 
 /// `asSingle` (`requiresOne`) and `asMaybe`: the element-count check.

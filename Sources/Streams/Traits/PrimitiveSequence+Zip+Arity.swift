@@ -7,34 +7,37 @@ extension PrimitiveSequenceType {
     /// Succeeds with `resultSelector` of the elements of the 2 sources once each has succeeded.
     public static func zip<E1, E2>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
-        resultSelector: @escaping @Sendable (E1, E2) throws -> Element
+        resultSelector: @escaping @Sendable (E1, E2) throws -> Element, file: StaticString = #fileID, line: UInt = #line
     ) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(
-            raw: Observable<Element>.zip(source1.asObservable(), source2.asObservable(), resultSelector: resultSelector)
-        )
+            raw: Observable<Element>.zip(
+                source1.asObservable(), source2.asObservable(), resultSelector: resultSelector, file: file, line: line))
     }
 
     /// Succeeds with `resultSelector` of the elements of the 3 sources once each has succeeded.
     public static func zip<E1, E2, E3>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
         _ source3: PrimitiveSequence<Trait, E3>,
-        resultSelector: @escaping @Sendable (E1, E2, E3) throws -> Element
+        resultSelector: @escaping @Sendable (E1, E2, E3) throws -> Element, file: StaticString = #fileID,
+        line: UInt = #line
     ) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(
             raw: Observable<Element>.zip(
-                source1.asObservable(), source2.asObservable(), source3.asObservable(), resultSelector: resultSelector))
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), resultSelector: resultSelector,
+                file: file, line: line))
     }
 
     /// Succeeds with `resultSelector` of the elements of the 4 sources once each has succeeded.
     public static func zip<E1, E2, E3, E4>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
         _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
-        resultSelector: @escaping @Sendable (E1, E2, E3, E4) throws -> Element
+        resultSelector: @escaping @Sendable (E1, E2, E3, E4) throws -> Element, file: StaticString = #fileID,
+        line: UInt = #line
     ) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(
             raw: Observable<Element>.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
-                resultSelector: resultSelector))
+                resultSelector: resultSelector, file: file, line: line))
     }
 
     /// Succeeds with `resultSelector` of the elements of the 5 sources once each has succeeded.
@@ -42,12 +45,13 @@ extension PrimitiveSequenceType {
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
         _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
         _ source5: PrimitiveSequence<Trait, E5>,
-        resultSelector: @escaping @Sendable (E1, E2, E3, E4, E5) throws -> Element
+        resultSelector: @escaping @Sendable (E1, E2, E3, E4, E5) throws -> Element, file: StaticString = #fileID,
+        line: UInt = #line
     ) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(
             raw: Observable<Element>.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
-                source5.asObservable(), resultSelector: resultSelector))
+                source5.asObservable(), resultSelector: resultSelector, file: file, line: line))
     }
 
     /// Succeeds with `resultSelector` of the elements of the 6 sources once each has succeeded.
@@ -55,12 +59,13 @@ extension PrimitiveSequenceType {
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
         _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
         _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>,
-        resultSelector: @escaping @Sendable (E1, E2, E3, E4, E5, E6) throws -> Element
+        resultSelector: @escaping @Sendable (E1, E2, E3, E4, E5, E6) throws -> Element, file: StaticString = #fileID,
+        line: UInt = #line
     ) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(
             raw: Observable<Element>.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
-                source5.asObservable(), source6.asObservable(), resultSelector: resultSelector))
+                source5.asObservable(), source6.asObservable(), resultSelector: resultSelector, file: file, line: line))
     }
 
     /// Succeeds with `resultSelector` of the elements of the 7 sources once each has succeeded.
@@ -69,12 +74,14 @@ extension PrimitiveSequenceType {
         _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
         _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>,
         _ source7: PrimitiveSequence<Trait, E7>,
-        resultSelector: @escaping @Sendable (E1, E2, E3, E4, E5, E6, E7) throws -> Element
+        resultSelector: @escaping @Sendable (E1, E2, E3, E4, E5, E6, E7) throws -> Element,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(
             raw: Observable<Element>.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
-                source5.asObservable(), source6.asObservable(), source7.asObservable(), resultSelector: resultSelector))
+                source5.asObservable(), source6.asObservable(), source7.asObservable(), resultSelector: resultSelector,
+                file: file, line: line))
     }
 
     /// Succeeds with `resultSelector` of the elements of the 8 sources once each has succeeded.
@@ -83,60 +90,66 @@ extension PrimitiveSequenceType {
         _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
         _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>,
         _ source7: PrimitiveSequence<Trait, E7>, _ source8: PrimitiveSequence<Trait, E8>,
-        resultSelector: @escaping @Sendable (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Element
+        resultSelector: @escaping @Sendable (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Element,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(
             raw: Observable<Element>.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
                 source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable(),
-                resultSelector: resultSelector))
+                resultSelector: resultSelector, file: file, line: line))
     }
 }
 
 extension PrimitiveSequenceType where Element == Any {
     /// Succeeds with `resultSelector` of the elements of the 2 sources once each has succeeded, as tuples (see the selector form).
     public static func zip<E1, E2>(
-        _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>
+        _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>, file: StaticString = #fileID,
+        line: UInt = #line
     ) -> PrimitiveSequence<Trait, (E1, E2)> {
-        PrimitiveSequence<Trait, (E1, E2)>.zip(source1, source2) { ($0, $1) }
+        PrimitiveSequence<Trait, (E1, E2)>.zip(source1, source2, resultSelector: { ($0, $1) }, file: file, line: line)
     }
 
     /// Succeeds with `resultSelector` of the elements of the 3 sources once each has succeeded, as tuples (see the selector form).
     public static func zip<E1, E2, E3>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
-        _ source3: PrimitiveSequence<Trait, E3>
+        _ source3: PrimitiveSequence<Trait, E3>, file: StaticString = #fileID, line: UInt = #line
     ) -> PrimitiveSequence<Trait, (E1, E2, E3)> {
-        PrimitiveSequence<Trait, (E1, E2, E3)>.zip(source1, source2, source3) { ($0, $1, $2) }
+        PrimitiveSequence<Trait, (E1, E2, E3)>.zip(
+            source1, source2, source3, resultSelector: { ($0, $1, $2) }, file: file, line: line)
     }
 
     /// Succeeds with `resultSelector` of the elements of the 4 sources once each has succeeded, as tuples (see the selector form).
     public static func zip<E1, E2, E3, E4>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
-        _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>
+        _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>, file: StaticString = #fileID,
+        line: UInt = #line
     ) -> PrimitiveSequence<Trait, (E1, E2, E3, E4)> {
-        PrimitiveSequence<Trait, (E1, E2, E3, E4)>.zip(source1, source2, source3, source4) { ($0, $1, $2, $3) }
+        PrimitiveSequence<Trait, (E1, E2, E3, E4)>.zip(
+            source1, source2, source3, source4, resultSelector: { ($0, $1, $2, $3) }, file: file, line: line)
     }
 
     /// Succeeds with `resultSelector` of the elements of the 5 sources once each has succeeded, as tuples (see the selector form).
     public static func zip<E1, E2, E3, E4, E5>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
         _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
-        _ source5: PrimitiveSequence<Trait, E5>
+        _ source5: PrimitiveSequence<Trait, E5>, file: StaticString = #fileID, line: UInt = #line
     ) -> PrimitiveSequence<Trait, (E1, E2, E3, E4, E5)> {
-        PrimitiveSequence<Trait, (E1, E2, E3, E4, E5)>.zip(source1, source2, source3, source4, source5) {
-            ($0, $1, $2, $3, $4)
-        }
+        PrimitiveSequence<Trait, (E1, E2, E3, E4, E5)>.zip(
+            source1, source2, source3, source4, source5, resultSelector: { ($0, $1, $2, $3, $4) }, file: file,
+            line: line)
     }
 
     /// Succeeds with `resultSelector` of the elements of the 6 sources once each has succeeded, as tuples (see the selector form).
     public static func zip<E1, E2, E3, E4, E5, E6>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
         _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
-        _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>
+        _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>, file: StaticString = #fileID,
+        line: UInt = #line
     ) -> PrimitiveSequence<Trait, (E1, E2, E3, E4, E5, E6)> {
-        PrimitiveSequence<Trait, (E1, E2, E3, E4, E5, E6)>.zip(source1, source2, source3, source4, source5, source6) {
-            ($0, $1, $2, $3, $4, $5)
-        }
+        PrimitiveSequence<Trait, (E1, E2, E3, E4, E5, E6)>.zip(
+            source1, source2, source3, source4, source5, source6, resultSelector: { ($0, $1, $2, $3, $4, $5) },
+            file: file, line: line)
     }
 
     /// Succeeds with `resultSelector` of the elements of the 7 sources once each has succeeded, as tuples (see the selector form).
@@ -144,11 +157,11 @@ extension PrimitiveSequenceType where Element == Any {
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
         _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
         _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>,
-        _ source7: PrimitiveSequence<Trait, E7>
+        _ source7: PrimitiveSequence<Trait, E7>, file: StaticString = #fileID, line: UInt = #line
     ) -> PrimitiveSequence<Trait, (E1, E2, E3, E4, E5, E6, E7)> {
         PrimitiveSequence<Trait, (E1, E2, E3, E4, E5, E6, E7)>.zip(
-            source1, source2, source3, source4, source5, source6, source7
-        ) { ($0, $1, $2, $3, $4, $5, $6) }
+            source1, source2, source3, source4, source5, source6, source7,
+            resultSelector: { ($0, $1, $2, $3, $4, $5, $6) }, file: file, line: line)
     }
 
     /// Succeeds with `resultSelector` of the elements of the 8 sources once each has succeeded, as tuples (see the selector form).
@@ -156,10 +169,11 @@ extension PrimitiveSequenceType where Element == Any {
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
         _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
         _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>,
-        _ source7: PrimitiveSequence<Trait, E7>, _ source8: PrimitiveSequence<Trait, E8>
+        _ source7: PrimitiveSequence<Trait, E7>, _ source8: PrimitiveSequence<Trait, E8>, file: StaticString = #fileID,
+        line: UInt = #line
     ) -> PrimitiveSequence<Trait, (E1, E2, E3, E4, E5, E6, E7, E8)> {
         PrimitiveSequence<Trait, (E1, E2, E3, E4, E5, E6, E7, E8)>.zip(
-            source1, source2, source3, source4, source5, source6, source7, source8
-        ) { ($0, $1, $2, $3, $4, $5, $6, $7) }
+            source1, source2, source3, source4, source5, source6, source7, source8,
+            resultSelector: { ($0, $1, $2, $3, $4, $5, $6, $7) }, file: file, line: line)
     }
 }

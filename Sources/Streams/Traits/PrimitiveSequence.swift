@@ -43,6 +43,6 @@ extension ObservableType where Element == Never {
     /// The sequence's completion or error, typed for a sequence of `Result` elements (it never
     /// emits one).
     func elements<Result>(as type: Result.Type) -> Observable<Result> {
-        map { (_: Never) -> Result in }
+        MapObservable(source: asObservable()) { (_: Never) -> Result in }  // unrecorded: a library line
     }
 }

@@ -25,19 +25,23 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// Timing: a success is emitted followed at once by completion. Disposal: the returned
     /// disposable is disposed when the single terminates or is disposed.
     public static func create(
-        subscribe: @escaping @Sendable (@escaping SingleObserver) -> any Disposable
+        subscribe: @escaping @Sendable (@escaping SingleObserver) -> any Disposable, file: StaticString = #fileID,
+        line: UInt = #line
     ) -> Single<Element> {
-        Single(raw: .create(traitEvents: subscribe) { event, sink in event.send(to: sink) })
+        Single(
+            raw: Observable.create(traitEvents: subscribe) { event, sink in event.send(to: sink) }
+                .inspected(as: "create", file: file, line: line))
     }
 }
 
 extension PrimitiveSequenceType where Trait == SingleTrait {
     /// Subscribes with one closure that receives `.success(element)` or `.failure(error)`.
-    public func subscribe(_ observer: @escaping @Sendable (SingleEvent<Element>) -> Void) -> any Disposable {
+    public func subscribe(
+        _ observer: @escaping @Sendable (SingleEvent<Element>) -> Void, file: StaticString = #fileID, line: UInt = #line
+    ) -> any Disposable {
         primitiveSequence.source.subscribe(
             onNext: { element in observer(.success(element)) },
-            onError: { error in observer(.failure(error)) }
-        )
+            onError: { error in observer(.failure(error)) }, file: file, line: line)
     }
 
     /// Subscribes with closures for success and failure.
@@ -47,9 +51,10 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     public func subscribe(
         onSuccess: (@Sendable (Element) -> Void)? = nil,
         onFailure: (@Sendable (any Error) -> Void)? = nil,
-        onDisposed: (@Sendable () -> Void)? = nil
+        onDisposed: (@Sendable () -> Void)? = nil, file: StaticString = #fileID, line: UInt = #line
     ) -> any Disposable {
-        primitiveSequence.source.subscribe(onNext: onSuccess, onError: onFailure, onDisposed: onDisposed)
+        primitiveSequence.source.subscribe(
+            onNext: onSuccess, onError: onFailure, onDisposed: onDisposed, file: file, line: line)
     }
 
     /// Subscribes with closures that receive `owner` as long as it is alive; `owner` is held
@@ -58,9 +63,9 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         with owner: Owner,
         onSuccess: (@Sendable (Owner, Element) -> Void)? = nil,
         onFailure: (@Sendable (Owner, any Error) -> Void)? = nil,
-        onDisposed: (@Sendable (Owner) -> Void)? = nil
+        onDisposed: (@Sendable (Owner) -> Void)? = nil, file: StaticString = #fileID, line: UInt = #line
     ) -> any Disposable {
         primitiveSequence.source.subscribe(
-            with: owner, onNext: onSuccess, onError: onFailure, onDisposed: onDisposed)
+            with: owner, onNext: onSuccess, onError: onFailure, onDisposed: onDisposed, file: file, line: line)
     }
 }

@@ -20,8 +20,13 @@ public struct Driver<Element>: @unchecked Sendable {  // wraps an immutable Obse
     }
 
     /// A driver of `source`'s elements, delivered on `scheduler` and shared (replay 1).
-    init(_ source: Observable<Element>, deliveredOn scheduler: any ImmediateSchedulerType) {
-        self.init(shared: source.observe(on: scheduler).share(replay: 1))
+    /// The app's site (`file`, `line`) is recorded for both operators.
+    init(
+        _ source: Observable<Element>, deliveredOn scheduler: any ImmediateSchedulerType, file: StaticString,
+        line: UInt
+    ) {
+        self.init(
+            shared: source.observe(on: scheduler, file: file, line: line).share(replay: 1, file: file, line: line))
     }
 
     /// The driver's elements as a plain observable.
@@ -41,7 +46,9 @@ public struct Driver<Element>: @unchecked Sendable {  // wraps an immutable Obse
     ) -> any Disposable {
         let handlers = MainActorHandlers(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        return source.subscribe(
+        // The site's `#filePath` stands for its `#fileID`: `line`, `fileID` are RxCocoa-era names.
+        return source.subscribeClosures(
+            as: "drive",
             onNext: { element in
                 guard let onNext = handlers.onNext else { return }
                 let element = TransferBox(element)
@@ -54,31 +61,39 @@ public struct Driver<Element>: @unchecked Sendable {  // wraps an immutable Obse
             onDisposed: {
                 guard let onDisposed = handlers.onDisposed else { return }
                 MainActorCheck.run(givenAt: site) { MainActor.assumeIsolated { onDisposed() } }
-            })
+            }, file: filePath, line: UInt(line))
     }
 
     /// Sends the driver's events to `observers`, in order. A subscriber gets the latest element
     /// at once, on the calling thread: call it from the main thread, as RxCocoa requires.
-    public func drive<Observer: ObserverType>(_ observers: Observer...) -> any Disposable
+    public func drive<Observer: ObserverType>(
+        _ observers: Observer..., file: StaticString = #fileID, line: UInt = #line
+    ) -> any Disposable
     where Observer.Element == Element {
-        source.subscribe(FanOutObserver(observers: observers) { $0 })
+        asObservable().inspectedSubscriber(as: "drive", file: file, line: line).subscribe(
+            FanOutObserver(observers: observers) { $0 })
     }
 
     /// A driver of `transform(element)`.
-    public func map<Result>(_ transform: @escaping @Sendable (Element) -> Result) -> Driver<Result> {
-        Driver<Result>(shared: source.map(transform).share(replay: 1))
+    public func map<Result>(
+        _ transform: @escaping @Sendable (Element) -> Result, file: StaticString = #fileID, line: UInt = #line
+    ) -> Driver<Result> {
+        Driver<Result>(shared: source.map(transform, file: file, line: line).share(replay: 1, file: file, line: line))
     }
 
     /// A driver of the elements that satisfy `predicate`.
-    public func filter(_ predicate: @escaping @Sendable (Element) -> Bool) -> Driver<Element> {
-        Driver(shared: source.filter(predicate).share(replay: 1))
+    public func filter(
+        _ predicate: @escaping @Sendable (Element) -> Bool, file: StaticString = #fileID, line: UInt = #line
+    ) -> Driver<Element> {
+        Driver(shared: source.filter(predicate, file: file, line: line).share(replay: 1, file: file, line: line))
     }
 }
 
 extension Driver where Element: Equatable {
     /// A driver that skips consecutive duplicates.
-    public func distinctUntilChanged() -> Driver<Element> {
-        Driver(shared: source.distinctUntilChanged().share(replay: 1))
+    public func distinctUntilChanged(file: StaticString = #fileID, line: UInt = #line) -> Driver<Element> {
+        Driver(
+            shared: source.distinctUntilChanged(file: file, line: line).share(replay: 1, file: file, line: line))
     }
 }
 
@@ -106,25 +121,37 @@ private struct MainActorHandlers<Element>: @unchecked Sendable {
 extension ObservableConvertibleType {
     /// A driver that replaces an error with `onErrorJustReturn` and completes.
     public func asDriver(
-        onErrorJustReturn: Element, scheduler: any ImmediateSchedulerType = SharingScheduler.make()
+        onErrorJustReturn: Element, scheduler: any ImmediateSchedulerType = SharingScheduler.make(),
+        file: StaticString = #fileID, line: UInt = #line
     ) -> Driver<Element> {
         let fallback = TransferBox(onErrorJustReturn)
-        return Driver(asObservable().catchAndReturn(fallback.value), deliveredOn: scheduler)
+        return Driver(
+            asObservable().catchAndReturn(fallback.value, file: file, line: line).inspected(
+                as: "asDriver(onErrorJustReturn:)", file: file, line: line), deliveredOn: scheduler, file: file,
+            line: line)
     }
 
     /// A driver that replaces an error with the elements of `onErrorRecover(error)`.
     public func asDriver(
         onErrorRecover: @escaping @Sendable (any Error) -> Driver<Element>,
-        scheduler: any ImmediateSchedulerType = SharingScheduler.make()
+        scheduler: any ImmediateSchedulerType = SharingScheduler.make(), file: StaticString = #fileID,
+        line: UInt = #line
     ) -> Driver<Element> {
-        Driver(asObservable().catch { onErrorRecover($0).asObservable() }, deliveredOn: scheduler)
+        Driver(
+            asObservable().catch({ onErrorRecover($0).asObservable() }, file: file, line: line).inspected(
+                as: "asDriver(onErrorRecover:)", file: file, line: line), deliveredOn: scheduler, file: file, line: line
+        )
     }
 
     /// A driver that continues with `onErrorDriveWith` after an error.
     public func asDriver(
-        onErrorDriveWith: Driver<Element>, scheduler: any ImmediateSchedulerType = SharingScheduler.make()
+        onErrorDriveWith: Driver<Element>, scheduler: any ImmediateSchedulerType = SharingScheduler.make(),
+        file: StaticString = #fileID, line: UInt = #line
     ) -> Driver<Element> {
-        Driver(asObservable().catch { _ in onErrorDriveWith.asObservable() }, deliveredOn: scheduler)
+        Driver(
+            asObservable().catch({ _ in onErrorDriveWith.asObservable() }, file: file, line: line).inspected(
+                as: "asDriver(onErrorDriveWith:)", file: file, line: line), deliveredOn: scheduler, file: file,
+            line: line)
     }
 }
 
@@ -133,19 +160,26 @@ extension ObservableType {
     /// controllers end an inner stream with `asDriver(onErrorRecover:)`).
     ///
     /// Timing: `second` is subscribed when `self` completes; disposal disposes the running source.
-    public func concat(_ second: Driver<Element>) -> Observable<Element> {
-        concat(second.asObservable())
+    public func concat(_ second: Driver<Element>, file: StaticString = #fileID, line: UInt = #line) -> Observable<
+        Element
+    > {
+        concat(second.asObservable(), file: file, line: line)
     }
 }
 
 extension Driver {
     /// A driver of one element.
-    public static func just(_ element: Element, scheduler: any ImmediateSchedulerType = SharingScheduler.make())
+    public static func just(
+        _ element: Element, scheduler: any ImmediateSchedulerType = SharingScheduler.make(),
+        file: StaticString = #fileID, line: UInt = #line
+    )
         -> Driver<Element>
     {
-        Driver(Observable.just(element), deliveredOn: scheduler)
+        Driver(Observable.just(element, file: file, line: line), deliveredOn: scheduler, file: file, line: line)
     }
 
     /// A driver that completes at once.
-    public static func empty() -> Driver<Element> { Driver(shared: .empty()) }
+    public static func empty(file: StaticString = #fileID, line: UInt = #line) -> Driver<Element> {
+        Driver(shared: .empty(file: file, line: line))
+    }
 }

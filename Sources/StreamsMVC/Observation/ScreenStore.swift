@@ -35,34 +35,38 @@
         /// A store for a screen whose initial state is `initialState`: `model` and `controller`
         /// are wired at once, and the model's states replace ``state`` as they arrive.
         public init<M: Model, C: Controller>(
-            initialState: State, model: M, controller: C, onUnhandledError: (@Sendable (any Error) -> Void)? = nil
+            initialState: State, model: M, controller: C, onUnhandledError: (@Sendable (any Error) -> Void)? = nil,
+            file: StaticString = #fileID, line: UInt = #line
         ) where M.State == State, M.Action == C.Action, C.Event == Event {
             state = initialState
             screen.setDisposable(
                 combineModel(
                     model, controller: controller, events: events.asObservable(),
                     scheduler: ImmediateScheduler.instance,
-                    onUnhandledError: onUnhandledError, bindStates: bind))
+                    onUnhandledError: onUnhandledError, file: file, line: line, bindStates: bind))
         }
 
         /// A store for a ``ReducerModel`` screen; ``state`` starts as `model.initialState`.
         public convenience init<M: ReducerModel, C: Controller>(
-            model: M, controller: C, onUnhandledError: (@Sendable (any Error) -> Void)? = nil
+            model: M, controller: C, onUnhandledError: (@Sendable (any Error) -> Void)? = nil,
+            file: StaticString = #fileID, line: UInt = #line
         ) where M.State == State, M.Action == C.Action, C.Event == Event {
             self.init(
                 initialState: model.initialState, model: model, controller: controller,
-                onUnhandledError: onUnhandledError)
+                onUnhandledError: onUnhandledError, file: file, line: line)
         }
 
         /// A store for a ``ReducerModel`` screen whose controller reads the current state.
         public init<M: ReducerModel, C: StatefulController>(
-            model: M, statefulController controller: C, onUnhandledError: (@Sendable (any Error) -> Void)? = nil
+            model: M, statefulController controller: C, onUnhandledError: (@Sendable (any Error) -> Void)? = nil,
+            file: StaticString = #fileID, line: UInt = #line
         ) where M.State == State, M.Action == C.Action, C.Event == Event, C.State == State {
             state = model.initialState
             screen.setDisposable(
                 combineModel(
                     model, statefulController: controller, events: events.asObservable(),
-                    scheduler: ImmediateScheduler.instance, onUnhandledError: onUnhandledError, bindStates: bind))
+                    scheduler: ImmediateScheduler.instance, onUnhandledError: onUnhandledError, file: file, line: line,
+                    bindStates: bind))
         }
 
         deinit { screen.dispose() }

@@ -2,7 +2,7 @@ import Streams
 
 /// Produces the user's events: key presses, taps, typed text.
 ///
-/// `interact()` is called once per ``combineModel(_:withView:controller:andUserInteractable:scheduler:onUnhandledError:)``
+/// `interact()` is called once per ``combineModel(_:withView:controller:andUserInteractable:scheduler:onUnhandledError:file:line:)``
 /// and subscribed once, however many view bindings exist.
 ///
 /// User interaction is UI code, so the protocol is main-actor isolated: a `@MainActor` class

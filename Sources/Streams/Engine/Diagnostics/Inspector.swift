@@ -87,7 +87,7 @@ public enum Inspector {
     }
 
     /// The names ``record(_:as:file:line:)`` treats as subscribers: their subscriptions are roots.
-    static let subscriberNames: Set<String> = ["subscribe", "bind", "drive", "emit"]
+    static let subscriberNames: Set<String> = ["subscribe", "bind", "drive", "emit", "combineModel"]
 
     /// `tag(_:)` while recording: names the recorded operator `observable` is, or records a node
     /// named `tag` carrying the name.

@@ -1,0 +1,29 @@
+import Streams
+import StreamsMVC
+import StreamsTest
+import Testing
+
+/// Driver operators, `asDriver`, `drive` and `combineModel` report the app's line to the
+/// inspector, never StreamsMVC's (a driver is built from `observe(on:)` and `share`, which record
+/// the same line). Skipped while the inspector's core is a stub.
+@Suite(.serialized, .enabled(if: inspectorRecords)) struct DriverSiteTests {
+    let subject = PublishSubject<Int>()
+    let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: false)
+
+    @Test func driverOperators() {
+        let driver = subject.asDriver(onErrorJustReturn: 0, scheduler: scheduler)
+        let fallback = 0
+        expectSite("asDriver(onErrorJustReturn:)") { subject.asDriver(onErrorJustReturn: fallback).asObservable() }
+        expectSite("map") { driver.map { $0 + 1 }.asObservable() }
+        expectSite("filter") { driver.filter { $0 > 0 }.asObservable() }
+        expectSite("distinctUntilChanged") { driver.distinctUntilChanged().asObservable() }
+        expectSite("just") { Driver.just(1, scheduler: scheduler).asObservable() }
+    }
+
+    @Test func driveIsARoot() {
+        let driver = subject.asDriver(onErrorJustReturn: 0, scheduler: scheduler)
+        let relay = BehaviorRelay(value: 0)
+        expectSite("drive", subscribing: { _ in driver.drive(relay) })
+        expectSite("drive", subscribing: { _ in driver.drive(scheduler.createObserver(Int.self)) })
+    }
+}
