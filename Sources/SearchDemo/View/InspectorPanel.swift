@@ -1,7 +1,9 @@
+import Streams
+
 /// The inspector panel (Ctrl-T): the text of `Inspector.snapshot()` — the screen's live subscriptions, one
 /// node per line, indented from each subscriber up to its sources — fitted into part of the screen.
 ///
-/// Layout (`rows` lines, none wider than `columns`):
+/// Layout (`rows` lines, none wider than `columns`; ``text(of:)`` puts the tagged trees first):
 /// - row 0: the title, `Inspector · N lines · Ctrl-T hides`, ruled to the width with `─`;
 /// - then the tree's lines in order, each made terminal-safe (a node's last element can be a repository's
 ///   text from the network) and cut to the width with `…`;
@@ -10,6 +12,18 @@
 ///
 /// A pure function of its inputs, so a unit test can check every frame with a fixed snapshot string.
 enum InspectorPanel {
+    /// The text the panel shows for `snapshot`: its trees that carry a tag (the controller's `query` and `search`
+    /// chains) first, then the others (the view's bindings), each group in the snapshot's order, so the chains a
+    /// reader looks for are on screen at a normal height.
+    static func text(of snapshot: InspectorSnapshot) -> String {
+        func isTagged(_ node: InspectorSnapshot.Node) -> Bool {
+            node.tag != nil || node.sources.contains(where: isTagged)
+        }
+        var ordered = snapshot
+        ordered.roots = snapshot.roots.filter(isTagged) + snapshot.roots.filter { !isTagged($0) }
+        return ordered.description
+    }
+
     /// What the panel says when the snapshot is empty.
     static let emptyNote = "no live subscriptions recorded (Inspector.isEnabled was off when they were built)"
 

@@ -50,7 +50,7 @@ final class SearchTerminalView: View, UserInteractable {
     /// `inspect` gives the inspector panel's text (tests pass a fixed one).
     init(
         size: TerminalSize, scheduler: any SchedulerType, highlightsMatches: Bool = false,
-        inspect: @escaping @MainActor () -> String = { Inspector.snapshot().description },
+        inspect: @escaping @MainActor () -> String = { InspectorPanel.text(of: Inspector.snapshot()) },
         draw: @escaping @MainActor (Frame, TerminalSize) -> Void
     ) {
         self.size = size

@@ -1,4 +1,5 @@
 import Foundation
+import Streams
 import Testing
 
 @testable import SearchDemo
@@ -82,6 +83,24 @@ import Testing
         let wide = InspectorPanel.lines(tree: tree, columns: 60, rows: 3)
         #expect(wide[1] == "map  SearchController.swift:120  last \"evil�]0;pwned��x\"")
         #expect(!wide.joined().unicodeScalars.contains(where: TerminalSafeText.isUnsafe))
+    }
+
+    /// The trees that carry a tag come first (the controller's chains above the view's bindings), each group
+    /// in the snapshot's order.
+    @Test func taggedTreesComeFirst() {
+        let scope = Inspector.RecordingScope()
+        let subject = PublishSubject<Int>()
+        let subscriptions = Inspector.withRecording(scope) {
+            [
+                subject.map { $0 + 1 }.subscribe(onNext: { _ in }),
+                subject.filter { $0 > 0 }.tag("query").subscribe(onNext: { _ in }),
+            ]
+        }
+        defer { subscriptions.forEach { $0.dispose() } }
+        let lines = InspectorPanel.text(of: Inspector.snapshot(scope: scope)).split(separator: "\n")
+        #expect(lines.count == 6, "\(lines)")
+        #expect(lines.firstIndex { $0.contains("tag \"query\"") } == 1, "\(lines)")
+        #expect(lines.firstIndex { $0.hasPrefix("  map  ") } == 4, "\(lines)")
     }
 
     // MARK: The screen with the panel
