@@ -96,7 +96,7 @@ import Testing
                 subject.filter { $0 > 0 }.tag("query").subscribe(onNext: { _ in }),
             ]
         }
-        defer { subscriptions.forEach { $0.dispose() } }
+        defer { for subscription in subscriptions { subscription.dispose() } }
         let lines = InspectorPanel.text(of: Inspector.snapshot(scope: scope)).split(separator: "\n")
         #expect(lines.count == 6, "\(lines)")
         #expect(lines.firstIndex { $0.contains("tag \"query\"") } == 1, "\(lines)")
