@@ -1,5 +1,8 @@
 #!/usr/bin/env bash
-# The fixed-arity forms of combineLatest and zip are generated: the checked-in file must be what
-# Scripts/generate-arities.swift writes.
+# Generated files must be what their generators write: the fixed-arity forms of combineLatest and zip
+# (Scripts/generate-arities.swift), and Docs/FindingLeaks.md's outputs (Scripts/generate-guide-outputs.sh).
 set -euo pipefail
 swift Scripts/generate-arities.swift --check
+# Docs/FindingLeaks.md's outputs are printed by a real run of its examples: the committed blocks must be
+# what Scripts/generate-guide-outputs.sh writes.
+bash Scripts/generate-guide-outputs.sh --check

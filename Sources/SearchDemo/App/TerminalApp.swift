@@ -16,6 +16,9 @@ import StreamsMVC
 /// SIGINT/SIGTERM/SIGHUP, crashes and `exit()` are covered by the session's signal handling. Ctrl-Z
 /// suspends through the session, which gives the terminal back; on `fg` everything is drawn again.
 /// ``SearchDemoCommand`` starts the app only after ``TerminalRequirement`` found a usable terminal.
+///
+/// The ``Inspector`` is on from the start (`--query` mode, which has no screen and no keys, leaves it off), so
+/// Ctrl-T can show the screen's live subscriptions.
 enum TerminalApp {
     /// Takes over the terminal and runs until the user quits; exits the process.
     static func run(searching: any RepositorySearching, options: CommandLineOptions) -> Never {
@@ -27,6 +30,10 @@ enum TerminalApp {
 
     @MainActor
     private static func start(searching: any RepositorySearching, options: CommandLineOptions) {
+        // Ctrl-T shows the inspector, which sees only chains built while it is on: turn it on before the
+        // screen's chains exist. Always on in the terminal UI: it costs a little per element and per
+        // subscription, nothing a person typing can notice, and a newcomer should not need a flag to look.
+        Inspector.isEnabled = true
         let session = TerminalSession()
         let screen = FrameOutput(session: session)
         let view = SearchTerminalView(

@@ -6,7 +6,9 @@ import StreamsMVC
 // the app sends events on), so actions are reduced in causal order. Query edits are debounced on `scheduler`,
 // trimmed, de-duplicated and searched by a `.latest` `FlatMapController`, so a new query (or a clear)
 // disposes the in-flight request. Rate-limit state lives in a lock-protected `RateLimitGate` shared by every
-// request; the current state is read through `currentState` (never by subscribing to it).
+// request; the current state is read through `currentState` (never by subscribing to it). The main chains
+// are tagged for the inspector (Ctrl-T): "query" (typing, debounced), "search" (the `.latest` loader),
+// "request" (one page's request, the loader's inner subscription) and "rate-limit" (a countdown).
 
 /// The search screen's controller: typing → debounced queries → page requests → actions.
 ///
@@ -56,7 +58,9 @@ struct SearchController: StatefulController {
         let (requests, loader, selection) = (self.requests, self.loader, self.selection)
         let controller = MergeController<SearchEvent, SearchAction, SearchState>(
             { events, _ in requests.sortChanges(events).map(SearchAction.sortChanged) },
-            { events, currentState in loader.use(eventStream: requests.requests(events, currentState: currentState)) },
+            { events, currentState in
+                loader.use(eventStream: requests.requests(events, currentState: currentState)).tag("search")
+            },
             { events, currentState in selection.use(eventStream: events, currentState: currentState) }
         )
         return controller.use(eventStream: eventStream, currentState: currentState)
@@ -91,6 +95,7 @@ struct SearchRequests: Sendable {
             }
             .debounce(debounce, scheduler: scheduler)
             .map(SearchQuery.normalize)
+            .tag("query")
         // A sort change is not typing: it searches again at once, without the debounce.
         let sorts = sortChanges(events).startWith(sort)
         let queries = Observable.combineLatest(typed, sorts) { query, sort in
@@ -134,6 +139,7 @@ struct SearchLoader: FlatMapController {
             // on one queue, so actions keep their causal order (a page never overtakes the key press
             // that asked for it).
             let response = search(request)
+                .tag("request")
                 .observe(on: scheduler)
                 .map { [gate] page -> SearchAction in
                     gate.recordSuccess()
@@ -166,6 +172,7 @@ struct SearchLoader: FlatMapController {
             .startWith(seconds)
             .map { .rateLimitCountdown(query: query, secondsLeft: $0) }
             .concat(Observable<SearchAction>.empty().delaySubscription(.seconds(1), scheduler: scheduler))
+            .tag("rate-limit")
     }
 }
 

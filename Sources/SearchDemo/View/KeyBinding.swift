@@ -20,6 +20,8 @@ enum KeyAction: Sendable, Equatable {
     case openInBrowser
     /// Order results by the next sort (best match → stars → updated).
     case cycleSort
+    /// Show or hide the inspector panel (the screen's live subscriptions).
+    case toggleInspector
     /// Give the terminal back and stop the app until the shell continues it (`fg`).
     case suspend
     /// Quit.

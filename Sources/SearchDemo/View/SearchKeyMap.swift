@@ -2,6 +2,8 @@
 enum KeyOutcome: Sendable, Equatable {
     /// Send these events to the controller (possibly none).
     case events([SearchEvent])
+    /// Show or hide the inspector panel (Ctrl-T).
+    case toggleInspector
     /// Suspend the app (Ctrl-Z).
     case suspend
     /// Leave the app (Ctrl-C).
@@ -46,6 +48,9 @@ struct SearchKeyMap: Sendable, Equatable {
         KeyBinding(
             label: "Ctrl-O", meaning: "open the repository in the browser (or show its URL)", screen: .both,
             actions: [.control(0x0F): .openInBrowser]),
+        KeyBinding(
+            label: "Ctrl-T", meaning: "show / hide the inspector: the screen's live subscriptions", screen: .both,
+            actions: [.control(0x14): .toggleInspector]),
         KeyBinding(
             label: "Ctrl-Z", meaning: "suspend to the shell (fg resumes)", screen: .both,
             actions: [.control(0x1A): .suspend]),
@@ -110,6 +115,7 @@ struct SearchKeyMap: Sendable, Equatable {
         case .closeDetail: return .events([.closeDetail])
         case .openInBrowser: return .events([.openInBrowser])
         case .cycleSort: return .events([.cycleSort])
+        case .toggleInspector: return .toggleInspector
         case .suspend: return .suspend
         case .quit: return .quit
         }

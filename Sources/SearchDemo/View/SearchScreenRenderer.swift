@@ -7,6 +7,8 @@ import Foundation
 /// - row 0: the search line, `Search: ` and the text being typed (its tail, if it does not fit);
 /// - rows 1 … rows-2: the result list (or the detail view), scrolled so the selection is visible; on the start
 ///   screen (nothing typed, no results), the backend's ``SearchState/note`` on row 2;
+/// - with the inspector shown (Ctrl-T), the body is shared: the list (or detail view) keeps its top third and
+///   the ``InspectorPanel`` takes the rest (all of it when the body has fewer than 6 rows);
 /// - the last row: the status bar (phase on the left, `x-ratelimit-remaining` on the right). While the list
 ///   still shows an earlier query's results (a new query is typed, debounced or loading), the phase is
 ///   prefixed with `results for “old” — `, so stale results are never shown without saying so. Idle, it is the
@@ -40,21 +42,37 @@ enum SearchScreenRenderer {
         render(state: state, query: query, size: size, overlay: Overlay(toast: state.errorMessage))
     }
 
-    /// The frame for `state` with the search line reading `query`, at `size`, with `overlay`.
-    static func render(state: SearchState, query: String, size: TerminalSize, overlay: Overlay) -> [String] {
+    /// The frame for `state` with the search line reading `query`, at `size`, with `overlay`; with `inspector`
+    /// (the text of an inspector snapshot), the ``InspectorPanel`` shares the body with the list.
+    static func render(
+        state: SearchState, query: String, size: TerminalSize, overlay: Overlay, inspector: String? = nil
+    ) -> [String] {
         let rows = max(size.rows, 0)
         let columns = max(size.columns, 0)
         guard rows > 0 else { return [] }
         var lines = [searchLine(query, columns: columns)]
         if rows == 1 { return lines }
-        let body = rows - 2
+        let body = bodyRows(size: size, showingInspector: inspector != nil)
         if let detail = state.detail {
-            lines += detailLines(detail, columns: columns, rows: body)
+            lines += detailLines(detail, columns: columns, rows: body.list)
         } else {
-            lines += listLines(state, line: query, columns: columns, rows: body)
+            lines += listLines(state, line: query, columns: columns, rows: body.list)
+        }
+        if let inspector {
+            let panel = InspectorPanel.lines(tree: inspector, columns: columns, rows: body.panel)
+            lines += panel + Array(repeating: "", count: max(body.panel - panel.count, 0))
         }
         lines += [statusLine(state, line: query, overlay: overlay, columns: columns)]
         return lines.map { trimmed(DisplayWidth.truncate($0, toWidth: columns)) }
+    }
+
+    /// How the rows between the search line and the status bar are shared at `size`: the list's (or detail
+    /// view's) rows on top, then the inspector panel's (none unless `showingInspector`).
+    static func bodyRows(size: TerminalSize, showingInspector: Bool) -> (list: Int, panel: Int) {
+        let body = max(size.rows - 2, 0)
+        guard showingInspector else { return (body, 0) }
+        let list = body >= 6 ? body / 3 : 0
+        return (list, body - list)
     }
 
     /// The cursor's column on the search line for `query` at `columns`.

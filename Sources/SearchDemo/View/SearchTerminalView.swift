@@ -10,6 +10,11 @@ import StreamsMVC
 /// only while something loads). Redraws happen only when something visible changed; the frame writer
 /// sends only the lines that differ.
 ///
+/// Ctrl-T shows the ``InspectorPanel``: `inspect()` (in the app, `Inspector.snapshot()`'s text) is read at every
+/// redraw while it is shown, and every ``inspectorRefresh`` on `scheduler`, so requests that start or end
+/// without changing the state still show within a quarter of a second. That refresh is a scheduler timer,
+/// not a stream, so it does not show up in the tree it draws.
+///
 /// Isolation: the view is main-actor code. Key events are hopped to the main actor by the app; each
 /// binding ends in a `Driver`, so states, toasts and spinner frames reach the view on the main actor
 /// (in virtual time inside `SharingScheduler.mock`); the toast and spinner timers run on `scheduler`.
@@ -32,16 +37,26 @@ final class SearchTerminalView: View, UserInteractable {
     private var lastFrame: Frame?
 
     private let highlightsMatches: Bool
+    private let inspect: @MainActor () -> String
+    private var showsInspector = false
+    /// The inspector panel's refresh timer while the panel is shown.
+    private let inspectorTimer = SerialDisposable()
+
+    /// How often the shown inspector panel reads the snapshot again.
+    static let inspectorRefresh = RxTimeInterval.milliseconds(250)
 
     /// A view of `size` that draws with `draw` and runs its timers on `scheduler`; with `highlightsMatches`,
     /// the query's words are underlined and bold in each row's name and description (see ``MatchHighlighter``).
+    /// `inspect` gives the inspector panel's text (tests pass a fixed one).
     init(
         size: TerminalSize, scheduler: any SchedulerType, highlightsMatches: Bool = false,
+        inspect: @escaping @MainActor () -> String = { InspectorPanel.text(of: Inspector.snapshot()) },
         draw: @escaping @MainActor (Frame, TerminalSize) -> Void
     ) {
         self.size = size
         self.scheduler = scheduler
         self.highlightsMatches = highlightsMatches
+        self.inspect = inspect
         self.draw = draw
     }
 
@@ -76,7 +91,7 @@ final class SearchTerminalView: View, UserInteractable {
                 self?.spinnerFrame = frame + 1
                 self?.redraw()
             })
-        return Disposables.create(screen, toasts, spinner)
+        return Disposables.create(screen, toasts, spinner, inspectorTimer)
     }
 
     /// What the app must do after a key.
@@ -97,12 +112,37 @@ final class SearchTerminalView: View, UserInteractable {
             return .quit
         case .suspend:
             return .suspend
+        case .toggleInspector:
+            toggleInspector()
+            return .handled
         case .events(let list):
             notice = nil
             redraw()
             list.forEach(events.onNext)
+            // What the events started (a debounce's timer, a request) is in the tree now.
+            if showsInspector && !list.isEmpty { redraw() }
             return .handled
         }
+    }
+
+    /// Whether the inspector panel is shown.
+    var isShowingInspector: Bool { showsInspector }
+
+    /// Shows or hides the inspector panel; while shown, it is read again every ``inspectorRefresh``.
+    private func toggleInspector() {
+        showsInspector.toggle()
+        if showsInspector {
+            inspectorTimer.disposable = scheduler.schedulePeriodic(
+                0, startAfter: Self.inspectorRefresh, period: Self.inspectorRefresh
+            ) { [weak self] tick in
+                // `scheduler` runs its work where the view lives: the main queue (or a test on the main actor).
+                MainActor.assumeIsolated { self?.redraw() }
+                return tick &+ 1
+            }
+        } else {
+            inspectorTimer.disposable = Disposables.create()
+        }
+        redraw()
     }
 
     /// Adopts a new terminal size and redraws.
@@ -128,12 +168,19 @@ final class SearchTerminalView: View, UserInteractable {
     /// Draws the current frame (the writer skips lines that did not change).
     func redraw() {
         let overlay = SearchScreenRenderer.Overlay(toast: notice ?? toast, spinnerFrame: spinnerFrame)
-        let lines = SearchScreenRenderer.render(state: state, query: keys.text, size: size, overlay: overlay)
+        let inspector = showsInspector ? inspect() : nil
+        let lines = SearchScreenRenderer.render(
+            state: state, query: keys.text, size: size, overlay: overlay, inspector: inspector)
+        let listRows = SearchScreenRenderer.bodyRows(size: size, showingInspector: showsInspector).list
         // The words of the query the listed results belong to (not of one still being typed).
         let matched = highlightsMatches && state.detail == nil ? try? SearchQuery.parse(state.resultsQuery) : nil
         let styled = lines.enumerated().map { row, line -> ScreenLine in
             if row == lines.count - 1 && lines.count > 1 {
                 return ScreenLine(DisplayWidth.pad(line, toWidth: size.columns), style: TextStyle(reversed: true))
+            }
+            guard row <= listRows else {
+                // The inspector panel: its title bold, the tree plain.
+                return ScreenLine(line, style: row == listRows + 1 ? TextStyle(bold: true) : .plain)
             }
             let base = line.hasPrefix("> ") ? TextStyle(bold: true) : TextStyle.plain
             if row > 0, let matched, !line.isEmpty {

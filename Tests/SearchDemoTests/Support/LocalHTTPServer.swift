@@ -102,6 +102,12 @@ final class LocalHTTPServer: @unchecked Sendable {  // mutable state (`received`
     /// Waits until a client closes a connection the server was still holding (delay or `.never`).
     func waitForClientHangUp(timeout: TimeInterval) async -> Bool { await wait(on: clientHungUp, timeout: timeout) }
 
+    /// ``waitForClientHangUp(timeout:)`` for a synchronous test (one that drives tmux), blocking its thread: call
+    /// it when the hang-up should already have happened, so it does not hold a thread of the shared pool long.
+    func waitForClientHangUpBlocking(timeout: TimeInterval) -> Bool {
+        clientHungUp.wait(timeout: .now() + timeout) == .success
+    }
+
     /// Runs `body` with a port on 127.0.0.1 that refuses connections: a socket is bound to it but
     /// never listens, so a connection attempt is refused, and no other test's server can take the
     /// port while `body` runs (a port closed before use could be reused by a parallel test).

@@ -66,6 +66,16 @@ import Testing
         #expect(map.text == "")
     }
 
+    /// Ctrl-T (byte 0x14, which raw mode delivers as a key on every terminal) toggles the inspector on both
+    /// screens and never edits the search line; `t` is still typed.
+    @Test func ctrlTTogglesTheInspectorOnBothScreensAndTIsTyped() {
+        var map = SearchKeyMap()
+        #expect(feed([.control(0x14)], map: &map) == [.toggleInspector])
+        #expect(feed([.control(0x14)], detail: true, map: &map) == [.toggleInspector])
+        #expect(map.text == "")
+        #expect(feed([.character("t")], map: &map) == [.events([.queryEdited("t")])])
+    }
+
     /// Every key a terminal can send, on each screen: the map does something with it exactly when the help
     /// lists it for that screen (text counts as listed in the list, by its "typing" row).
     @Test func theHelpListsExactlyTheKeysTheMapHandles() {
@@ -104,12 +114,14 @@ import Testing
                   Tab              sort by best match → stars → recently updated
                   Enter →          show the selected repository's details
                   Ctrl-O           open the repository in the browser (or show its URL)
+                  Ctrl-T           show / hide the inspector: the screen's live subscriptions
                   Ctrl-Z           suspend to the shell (fg resumes)
                   Ctrl-C           quit
                 Keys in the detail view:
                   Esc ←            back to the list
                   o                open the repository in the browser
                   Ctrl-O           open the repository in the browser (or show its URL)
+                  Ctrl-T           show / hide the inspector: the screen's live subscriptions
                   Ctrl-Z           suspend to the shell (fg resumes)
                   Ctrl-C           quit
                 """)
