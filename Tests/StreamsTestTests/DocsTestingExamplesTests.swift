@@ -215,7 +215,10 @@ func searchAfterPause(
             }
         }
         #expect(failures.count == 1)
-        #expect(failures.first?.message.hasSuffix("created inside withLeakCheck were not released") == true)
+        let lines = failures.first?.message.split(separator: "\n").map(String.init) ?? []
+        #expect(lines.first?.hasSuffix("created inside withLeakCheck were not released") == true)
+        #expect(lines.dropFirst().first == "live subscriptions:")
+        #expect(lines.contains { $0.hasPrefix("  subscribe  DocsTestingExamplesTests.swift:") })
         kept?.dispose()
     }
 

@@ -145,6 +145,9 @@ import Testing
             failures == [
                 """
                 1 live resource created inside withLeakCheck was not released
+                live subscriptions:
+                  subscribe  LeakAndPendingWorkTests.swift:\(line + 2)
+                    PublishSubject
                 1 tracked object was not released: Screen (tracked at LeakAndPendingWorkTests.swift:\(line))
                 """
             ])

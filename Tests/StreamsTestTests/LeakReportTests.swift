@@ -8,10 +8,11 @@ import Testing
     @Test func aLeakCheckReportsTheLiveSubscriptionsAsATree() {
         let subject = PublishSubject<Int>()
         let kept = Locked<(any Disposable)?>(nil)
+        let line = #line
         let failures = capturedFailures {
             withLeakCheck {
-                let subscription = subject.map { $0 + 1 }.inspected(as: "map", line: 42)
-                    .inspected(as: "subscribe", line: 47).subscribe(onNext: { _ in })
+                let subscription = subject.map { $0 + 1 }
+                    .subscribe(onNext: { _ in })
                 subject.onNext(1)
                 kept.withLock { $0 = subscription }
             }
@@ -21,8 +22,8 @@ import Testing
                 """
                 2 live resources created inside withLeakCheck were not released
                 live subscriptions:
-                  subscribe  LeakReportTests.swift:47  1 element, last: 2
-                    map  LeakReportTests.swift:42  1 element, last: 2
+                  subscribe  LeakReportTests.swift:\(line + 4)  1 element, last: 2
+                    map  LeakReportTests.swift:\(line + 3)  1 element, last: 2
                       PublishSubject  1 element, last: 1
                 """
             ])
@@ -32,9 +33,10 @@ import Testing
     @Test func anAsyncLeakCheckReportsTheTreeToo() async {
         let subject = PublishSubject<Int>()
         let kept = Locked<(any Disposable)?>(nil)
+        let line = #line
         let failures = await TestFailureCapture.collect {
             await withLeakCheck { () async in
-                let subscription = subject.inspected(as: "subscribe", line: 47).subscribe(onNext: { _ in })
+                let subscription = subject.subscribe(onNext: { _ in })
                 kept.withLock { $0 = subscription }
             }
         }.map(\.message)
@@ -43,21 +45,30 @@ import Testing
                 """
                 1 live resource created inside withLeakCheck was not released
                 live subscriptions:
-                  subscribe  LeakReportTests.swift:47
+                  subscribe  LeakReportTests.swift:\(line + 3)
                     PublishSubject
                 """
             ])
         kept.withLock { $0?.dispose() }
     }
 
-    @Test func aLeakCheckStillCatchesALeakedCaptureWithNoRecordedOperator() {
+    @Test func aLeakCheckReportsALeakedSubscriptionWithNoOperatorByItsSubscribeSite() {
         let subject = PublishSubject<Int>()
+        let line = #line
         let failures = capturedFailures {
             withLeakCheck {
                 _ = subject.subscribe(onNext: { _ in })
             }
         }
-        #expect(failures == ["1 live resource created inside withLeakCheck was not released"])
+        #expect(
+            failures == [
+                """
+                1 live resource created inside withLeakCheck was not released
+                live subscriptions:
+                  subscribe  LeakReportTests.swift:\(line + 3)
+                    PublishSubject
+                """
+            ])
         subject.onCompleted()
     }
 }

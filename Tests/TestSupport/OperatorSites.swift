@@ -1,14 +1,26 @@
+import Foundation
 import Streams
 import Testing
 
+/// Held by every test that turns the process-wide `Inspector.isEnabled` on and off, for as long as
+/// the flag is its own: suites run in parallel, and one turning it off while another builds a
+/// chain leaves that chain unrecorded.
+package func withInspectorFlagOwned<Result>(_ body: () throws -> Result) rethrows -> Result {
+    inspectorFlagOwner.lock()
+    defer { inspectorFlagOwner.unlock() }
+    return try body()
+}
+
+private let inspectorFlagOwner = NSLock()
+
 /// Whether the ``Inspector`` records: `false` while its core is a stub (turning it on does not
 /// stick), so the operator-site suites that need it are skipped until it is in.
-package let inspectorRecords: Bool = {
+package let inspectorRecords: Bool = withInspectorFlagOwned {
     let wasEnabled = Inspector.isEnabled
     Inspector.isEnabled = true
     defer { Inspector.isEnabled = wasEnabled }
     return Inspector.isEnabled
-}()
+}
 
 /// Every node of `node`'s tree, `node` first, then its sources depth first.
 package func nodes(of node: InspectorSnapshot.Node) -> [InspectorSnapshot.Node] {
@@ -39,10 +51,13 @@ package func expectSite(
 ) {
     let site = CallSite(fileID: fileID, filePath: "", line: line, column: 0)
     let snapshots = Recorder<InspectorSnapshot>()
-    Inspector.isEnabled = true
-    let subscription = subscribe { snapshots.append(Inspector.snapshot()) }
-    Inspector.isEnabled = false
-    snapshots.append(Inspector.snapshot())
+    let subscription = withInspectorFlagOwned {
+        Inspector.isEnabled = true
+        let subscription = subscribe { snapshots.append(Inspector.snapshot()) }
+        Inspector.isEnabled = false
+        snapshots.append(Inspector.snapshot())
+        return subscription
+    }
     subscription.dispose()
     // Other tests' chains may be in a snapshot too: only the trees with a node at this line count.
     let trees = snapshots.values.flatMap(\.roots).filter { nodes(of: $0).contains { $0.site == site } }

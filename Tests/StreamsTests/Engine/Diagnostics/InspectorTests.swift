@@ -18,35 +18,42 @@ func recording<T>(_ body: () throws -> T) rethrows -> (Inspector.RecordingScope,
     /// tests run in parallel.
     struct DebugFailed: Error {}
 
-    /// `subject.map{…}.filter{…}.tag("evens-tripled").subscribe(onNext:)`, recorded.
-    private func evensTripled(_ subject: PublishSubject<Int>, received: Recorder<Int>) -> any Disposable {
-        subject.map { $0 * 3 }.inspected(as: "map", line: 42)
-            .filter { $0 % 2 == 0 }.inspected(as: "filter", line: 43).tag("evens-tripled")
-            .inspected(as: "subscribe", line: 47).subscribe(onNext: { received.append($0) })
+    /// `subject.map{…}.filter{…}.tag("evens-tripled").subscribe(onNext:)`, each operator recording
+    /// itself: `map` on the line after the returned one, `filter` on the next, `subscribe` after it.
+    private func evensTripled(
+        _ subject: PublishSubject<Int>, received: Recorder<Int>
+    ) -> (line: Int, subscription: any Disposable) {
+        let line = #line
+        let subscription = subject.map { $0 * 3 }
+            .filter { $0 % 2 == 0 }.tag("evens-tripled")
+            .subscribe(onNext: { received.append($0) })
+        return (line, subscription)
     }
 
     @Test func aChainShowsEachOperatorWithItsSiteTagCountsAndLastElement() {
         let subject = PublishSubject<Int>()
         let received = Recorder<Int>()
-        let (scope, subscription) = recording { evensTripled(subject, received: received) }
+        let (scope, (line, subscription)) = recording { evensTripled(subject, received: received) }
         #expect(
             Inspector.snapshot(scope: scope).description == """
-                subscribe  InspectorTests.swift:47
-                  filter  InspectorTests.swift:43  tag "evens-tripled"
-                    map  InspectorTests.swift:42
+                subscribe  InspectorTests.swift:\(line + 3)
+                  filter  InspectorTests.swift:\(line + 2)  tag "evens-tripled"
+                    map  InspectorTests.swift:\(line + 1)
                       PublishSubject
                 """)
         for element in 1...4 { subject.onNext(element) }
         #expect(received.values == [6, 12])
         #expect(
             Inspector.snapshot(scope: scope).description == """
-                subscribe  InspectorTests.swift:47  2 elements, last: 12
-                  filter  InspectorTests.swift:43  tag "evens-tripled"  2 elements, last: 12
-                    map  InspectorTests.swift:42  4 elements, last: 12
+                subscribe  InspectorTests.swift:\(line + 3)  2 elements, last: 12
+                  filter  InspectorTests.swift:\(line + 2)  tag "evens-tripled"  2 elements, last: 12
+                    map  InspectorTests.swift:\(line + 1)  4 elements, last: 12
                       PublishSubject  4 elements, last: 4
                 """)
         let root = Inspector.snapshot(scope: scope).roots.first
-        #expect(root?.site == CallSite(fileID: "StreamsTests/InspectorTests.swift", line: 47))
+        #expect(
+            root?.site == CallSite(fileID: "StreamsTests/InspectorTests.swift", filePath: "", line: line + 3, column: 0)
+        )
         #expect(root?.sources.first?.tag == "evens-tripled")
         #expect(root?.sources.first?.sources.first?.elements == 4)
         subscription.dispose()
@@ -56,7 +63,7 @@ func recording<T>(_ body: () throws -> T) rethrows -> (Inspector.RecordingScope,
 
     @Test func aFinishedChainLeavesAtOnce() {
         let subject = PublishSubject<Int>()
-        let (scope, subscription) = recording { evensTripled(subject, received: Recorder()) }
+        let (scope, (_, subscription)) = recording { evensTripled(subject, received: Recorder()) }
         subject.onNext(2)
         subject.onCompleted()
         #expect(Inspector.snapshot(scope: scope).roots.isEmpty)
@@ -67,17 +74,17 @@ func recording<T>(_ body: () throws -> T) rethrows -> (Inspector.RecordingScope,
         let subject = PublishSubject<Int>()
         let seenInOnError = Recorder<String>()
         let scope = Inspector.RecordingScope()
+        let line = #line
         let subscription = Inspector.withRecording(scope) {
-            subject.map { $0 }.inspected(as: "map", line: 42)
-                .inspected(as: "subscribe", line: 47)
+            subject.map { $0 }
                 .subscribe(onError: { _ in seenInOnError.append(Inspector.snapshot(scope: scope).description) })
         }
         subject.onError(SearchFailed())
         #expect(
             seenInOnError.values == [
                 """
-                subscribe  InspectorTests.swift:47  failed
-                  map  InspectorTests.swift:42  failed
+                subscribe  InspectorTests.swift:\(line + 3)  failed
+                  map  InspectorTests.swift:\(line + 2)  failed
                     PublishSubject  failed
                 """
             ])
@@ -86,10 +93,10 @@ func recording<T>(_ body: () throws -> T) rethrows -> (Inspector.RecordingScope,
     }
 
     @Test func aCompletedSourceShowsCompletedUntilItsChainFinishes() {
+        let line = #line
         let (scope, received) = recording {
             let received = Recorder<String>()
-            let subscription = Observable.from(["a", "b"]).inspected(as: "from", line: 41)
-                .inspected(as: "subscribe", line: 47)
+            let subscription = Observable.from(["a", "b"])
                 .subscribe(onNext: { _ in received.append(Inspector.snapshot().description) })
             subscription.dispose()
             return received
@@ -97,44 +104,46 @@ func recording<T>(_ body: () throws -> T) rethrows -> (Inspector.RecordingScope,
         #expect(
             received.values == [
                 """
-                subscribe  InspectorTests.swift:47  1 element, last: "a"
-                  from  InspectorTests.swift:41  1 element, last: "a"
+                subscribe  InspectorTests.swift:\(line + 4)  1 element, last: "a"
+                  from  InspectorTests.swift:\(line + 3)  1 element, last: "a"
                 """,
                 """
-                subscribe  InspectorTests.swift:47  2 elements, last: "b"
-                  from  InspectorTests.swift:41  2 elements, last: "b"
+                subscribe  InspectorTests.swift:\(line + 4)  2 elements, last: "b"
+                  from  InspectorTests.swift:\(line + 3)  2 elements, last: "b"
                 """,
             ])
         #expect(Inspector.snapshot(scope: scope).roots.isEmpty)
     }
 
+    /// The inner observable is a custom step recorded with `inspected(as:)`, as an app's own
+    /// operator records itself.
     @Test func anInnerSubscriptionGoesUnderItsOperatorAndIsReplacedByTheNextOne() {
         let outer = PublishSubject<Int>()
         let inners = [PublishSubject<String>(), PublishSubject<String>()]
         let scope = Inspector.RecordingScope()
+        let line = #line
         Inspector.withRecording(scope) {
             let subscription = outer.flatMapLatest { index in
-                inners[index].asObservable().inspected(as: "inner", line: 44)
+                inners[index].asObservable().inspected(as: "inner")
             }
-            .inspected(as: "flatMapLatest", line: 43)
-            .inspected(as: "subscribe", line: 47).subscribe(onNext: { _ in })
+            .subscribe(onNext: { _ in })
             outer.onNext(0)
             inners[0].onNext("sw")
             #expect(
                 Inspector.snapshot(scope: scope).description == """
-                    subscribe  InspectorTests.swift:47  1 element, last: "sw"
-                      flatMapLatest  InspectorTests.swift:43  1 element, last: "sw"
+                    subscribe  InspectorTests.swift:\(line + 5)  1 element, last: "sw"
+                      flatMapLatest  InspectorTests.swift:\(line + 2)  1 element, last: "sw"
                         PublishSubject  1 element, last: 0
-                        inner: inner  InspectorTests.swift:44  1 element, last: "sw"
+                        inner: inner  InspectorTests.swift:\(line + 3)  1 element, last: "sw"
                           PublishSubject  1 element, last: "sw"
                     """)
             outer.onNext(1)
             #expect(
                 Inspector.snapshot(scope: scope).description == """
-                    subscribe  InspectorTests.swift:47  1 element, last: "sw"
-                      flatMapLatest  InspectorTests.swift:43  1 element, last: "sw"
+                    subscribe  InspectorTests.swift:\(line + 5)  1 element, last: "sw"
+                      flatMapLatest  InspectorTests.swift:\(line + 2)  1 element, last: "sw"
                         PublishSubject  2 elements, last: 1
-                        inner: inner  InspectorTests.swift:44
+                        inner: inner  InspectorTests.swift:\(line + 3)
                           PublishSubject
                     """)
             #expect(Inspector.snapshot(scope: scope).roots.first?.sources.first?.sources.last?.isInner == true)
@@ -149,19 +158,20 @@ func recording<T>(_ body: () throws -> T) rethrows -> (Inspector.RecordingScope,
         let other = PublishSubject<Int>()
         let inside = Locked<(any Disposable)?>(nil)
         let scope = Inspector.RecordingScope()
+        let line = #line
         Inspector.withRecording(scope) {
-            let subscription = subject.map { $0 }.inspected(as: "map", line: 42).inspected(as: "subscribe", line: 47)
+            let subscription = subject.map { $0 }
                 .subscribe(onNext: { _ in
-                    let made = other.inspected(as: "subscribe", line: 50).subscribe(onNext: { _ in })
+                    let made = other.subscribe(onNext: { _ in })
                     inside.withLock { $0 = made }
                 })
             subject.onNext(1)
             #expect(
                 Inspector.snapshot(scope: scope).description == """
-                    subscribe  InspectorTests.swift:47  1 element, last: 1
-                      map  InspectorTests.swift:42  1 element, last: 1
+                    subscribe  InspectorTests.swift:\(line + 3)  1 element, last: 1
+                      map  InspectorTests.swift:\(line + 2)  1 element, last: 1
                         PublishSubject  1 element, last: 1
-                    subscribe  InspectorTests.swift:50
+                    subscribe  InspectorTests.swift:\(line + 4)
                       PublishSubject
                     """)
             subscription.dispose()
@@ -172,15 +182,17 @@ func recording<T>(_ body: () throws -> T) rethrows -> (Inspector.RecordingScope,
 
     @Test func aTagAfterSomethingNotRecordedIsANodeOfItsOwn() {
         let subject = PublishSubject<String>()
+        let line = #line
         let (scope, subscription) = recording {
-            subject.tag("query", line: 40).inspected(as: "subscribe", line: 47).subscribe(onNext: { _ in })
+            subject.tag("query")
+                .subscribe(onNext: { _ in })
         }
         subject.onNext(String(repeating: "x", count: 80))
         let shortened = "\"" + String(repeating: "x", count: 57) + "…\""
         #expect(
             Inspector.snapshot(scope: scope).description == """
-                subscribe  InspectorTests.swift:47  1 element, last: \(shortened)
-                  tag  InspectorTests.swift:40  tag "query"  1 element, last: \(shortened)
+                subscribe  InspectorTests.swift:\(line + 3)  1 element, last: \(shortened)
+                  tag  InspectorTests.swift:\(line + 2)  tag "query"  1 element, last: \(shortened)
                     PublishSubject  1 element, last: \(shortened)
                 """)
         #expect(shortened.count == 60)
@@ -190,33 +202,41 @@ func recording<T>(_ body: () throws -> T) rethrows -> (Inspector.RecordingScope,
     @Test func anErrorTellsTheSitesItPassedSourceFirst() {
         let subject = PublishSubject<String>()
         let seen = Recorder<[String]>()
+        let line = #line
         let (_, subscription) = recording {
-            subject.map { $0 }.inspected(as: "map", line: 42)
-                .flatMapLatest { Observable.just($0) }.inspected(as: "flatMapLatest", line: 43)
-                .inspected(as: "subscribe", line: 47)
+            subject.map { $0 }
+                .flatMapLatest { Observable.just($0) }
                 .subscribe(onError: { seen.append(Inspector.observedSites(of: $0).map(\.description)) })
         }
         let error = SearchFailed()
         subject.onError(error)
-        #expect(seen.values == [["InspectorTests.swift:42", "InspectorTests.swift:43", "InspectorTests.swift:47"]])
+        #expect(
+            seen.values == [
+                [
+                    "InspectorTests.swift:\(line + 2)", "InspectorTests.swift:\(line + 3)",
+                    "InspectorTests.swift:\(line + 4)",
+                ]
+            ])
         #expect(
             Inspector.observedSitesLine(of: error)
-                == "observed at InspectorTests.swift:42 map → :43 flatMapLatest → :47 subscribe")
+                == "observed at InspectorTests.swift:\(line + 2) map → :\(line + 3) flatMapLatest → :\(line + 4) subscribe"
+        )
         _ = subscription
     }
 
     @Test func anErrorOfAClassIsKnownByItsIdentity() {
         final class Failure: Error, Sendable {}
         let (first, second) = (Failure(), Failure())
+        let line = #line
         let (_, subscriptions) = recording {
             [
-                Observable<Int>.error(first).inspected(as: "error", line: 41).inspected(as: "subscribe", line: 47)
+                Observable<Int>.error(first)
                     .subscribe(onError: { _ in }),
-                Observable<Int>.error(second).inspected(as: "fail", line: 51).subscribe(onError: { _ in }),
+                Observable<Int>.error(second).subscribe(onError: { _ in }),
             ]
         }
-        #expect(Inspector.observedSites(of: first).map(\.line) == [41, 47])
-        #expect(Inspector.observedSites(of: second).map(\.line) == [51])
+        #expect(Inspector.observedSites(of: first).map(\.line) == [line + 3, line + 4])
+        #expect(Inspector.observedSites(of: second).map(\.line) == [line + 5, line + 5])
         #expect(Inspector.observedSites(of: Failure()).isEmpty)
         _ = subscriptions
     }
@@ -225,8 +245,9 @@ func recording<T>(_ body: () throws -> T) rethrows -> (Inspector.RecordingScope,
         let scheduler = TestScheduler(initialClock: 0)
         let lines = Recorder<String>()
         let subject = PublishSubject<Int>()
+        let line = #line
         let (_, subscription) = recording {
-            subject.map { $0 }.inspected(as: "map", line: 42)
+            subject.map { $0 }
                 .debug("search", scheduler: scheduler, output: { lines.append($0) })
                 .subscribe(onError: { _ in })
         }
@@ -234,7 +255,8 @@ func recording<T>(_ body: () throws -> T) rethrows -> (Inspector.RecordingScope,
         let tails = lines.values.map { $0.split(separator: " -> ", maxSplits: 1).last.map(String.init) ?? "" }
         #expect(
             tails == [
-                "subscribed", "Event error(DebugFailed())", "observed at InspectorTests.swift:42 map", "isDisposed",
+                "subscribed", "Event error(DebugFailed())", "observed at InspectorTests.swift:\(line + 2) map",
+                "isDisposed",
             ])
         _ = subscription
     }
@@ -245,11 +267,12 @@ func recording<T>(_ body: () throws -> T) rethrows -> (Inspector.RecordingScope,
         struct SharedFailure: Error {}
         let subjects = [PublishSubject<Int>(), PublishSubject<Int>()]
         let seen = Recorder<[Int]>()
+        let line = #line
         let (_, subscriptions) = recording {
             [
-                subjects[0].map { $0 }.inspected(as: "map", line: 41).inspected(as: "subscribe", line: 47)
+                subjects[0].map { $0 }
                     .subscribe(onError: { seen.append(Inspector.observedSites(of: $0).map(\.line)) }),
-                subjects[1].map { $0 }.inspected(as: "map", line: 51).inspected(as: "subscribe", line: 57)
+                subjects[1].map { $0 }
                     .subscribe(onError: { seen.append(Inspector.observedSites(of: $0).map(\.line)) }),
             ]
         }
@@ -260,8 +283,8 @@ func recording<T>(_ body: () throws -> T) rethrows -> (Inspector.RecordingScope,
             failedElsewhere.signal()
         }
         #expect(failedElsewhere.wait(timeout: .now() + 20) == .success)
-        #expect(seen.values == [[41, 47], [51, 57]])
-        #expect(Inspector.observedSites(of: SharedFailure()).map(\.line) == [41, 47])
+        #expect(seen.values == [[line + 3, line + 4], [line + 5, line + 6]])
+        #expect(Inspector.observedSites(of: SharedFailure()).map(\.line) == [line + 3, line + 4])
         _ = subscriptions
     }
 }

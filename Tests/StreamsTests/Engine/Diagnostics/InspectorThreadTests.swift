@@ -10,11 +10,12 @@ import Testing
         let subjects = [PublishSubject<Int>(), PublishSubject<Int>()]
         let received = [Counter(), Counter()]
         let scope = Inspector.RecordingScope()
+        let line = #line
         let subscriptions = Inspector.withRecording(scope) {
             (0..<2).map { index in
-                subjects[index].map { $0 }.inspected(as: "map", line: 42)
-                    .filter { _ in true }.inspected(as: "filter", line: 43)
-                    .inspected(as: "subscribe", line: 47).subscribe(onNext: { _ in received[index].increment() })
+                subjects[index].map { $0 }
+                    .filter { _ in true }
+                    .subscribe(onNext: { _ in received[index].increment() })
             }
         }
         let finished = DispatchSemaphore(value: 0)
@@ -42,9 +43,9 @@ import Testing
         #expect(shapes == [8])
         #expect(received.map(\.value) == [count, count])
         let tree = """
-            subscribe  InspectorThreadTests.swift:47  2000 elements, last: 2000
-              filter  InspectorThreadTests.swift:43  2000 elements, last: 2000
-                map  InspectorThreadTests.swift:42  2000 elements, last: 2000
+            subscribe  InspectorThreadTests.swift:\(line + 5)  2000 elements, last: 2000
+              filter  InspectorThreadTests.swift:\(line + 4)  2000 elements, last: 2000
+                map  InspectorThreadTests.swift:\(line + 3)  2000 elements, last: 2000
                   PublishSubject  2000 elements, last: 2000
             """
         #expect(Inspector.snapshot(scope: scope).description == tree + "\n" + tree)

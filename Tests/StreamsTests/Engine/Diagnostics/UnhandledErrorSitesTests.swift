@@ -10,15 +10,16 @@ import Testing
     @Test func theDefaultMessageNamesTheSitesTheErrorPassed() {
         let subject = PublishSubject<Int>()
         let scope = Inspector.RecordingScope()
+        let line = #line
         let subscription = Inspector.withRecording(scope) {
-            subject.map { $0 }.inspected(as: "map", line: 42).inspected(as: "subscribe", line: 47)
+            subject.map { $0 }
                 .subscribe(onError: { _ in })
         }
         subject.onError(LookupFailed())
         #expect(
             Hooks.unhandledErrorMessage(LookupFailed(), callStack: []) == """
                 Streams: unhandled error: LookupFailed()
-                observed at UnhandledErrorSitesTests.swift:42 map → :47 subscribe
+                observed at UnhandledErrorSitesTests.swift:\(line + 2) map → :\(line + 3) subscribe
 
                 """)
         struct NeverRecorded: Error {}
