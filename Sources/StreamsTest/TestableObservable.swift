@@ -78,7 +78,7 @@ public final class TestableObservable<Element>: ObservableType, @unchecked Senda
 
     /// The test observable as an `Observable`.
     public func asObservable() -> Observable<Element> {
-        Observable.create { observer in self.subscribe(observer) }
+        Observable.createUnrecorded { observer in self.subscribe(observer) }
     }
 
     private func sendHot(_ index: Int) {

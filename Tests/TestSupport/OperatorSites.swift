@@ -29,7 +29,7 @@ package func nodes(of node: InspectorSnapshot.Node) -> [InspectorSnapshot.Node] 
 
 /// Subscribes to what `build` returns with the ``Inspector`` on and expects a node named `name` at
 /// the caller's line (write the operator on the line of the call), in a tree that names no line of
-/// the library (`Streams/…`, `StreamsMVC/…`): an operator built on another must pass the app's
+/// the library (`Streams/…`, `StreamsMVC/…`, `StreamsTest/…`, `StreamsMVCTest/…`): an operator built on another must pass the app's
 /// site on. A snapshot is taken after subscribing and at every event (a source that ends at once
 /// leaves the tree when it ends).
 package func expectSite<Element>(
@@ -65,8 +65,8 @@ package func expectSite(
     #expect(
         trees.flatMap(nodes(of:)).contains { $0.name == name && $0.site == site },
         "no `\(name)` at \(site) in the snapshots:\n\(described)", sourceLocation: sourceLocation)
-    let librarySites = trees.flatMap(nodes(of:)).compactMap(\.site).filter {
-        $0.fileID.hasPrefix("Streams/") || $0.fileID.hasPrefix("StreamsMVC/")
+    let librarySites = trees.flatMap(nodes(of:)).compactMap(\.site).filter { site in
+        ["Streams/", "StreamsMVC/", "StreamsTest/", "StreamsMVCTest/"].contains { site.fileID.hasPrefix($0) }
     }
     #expect(
         librarySites.isEmpty, "the chain at \(site) recorded lines of the library: \(librarySites)",

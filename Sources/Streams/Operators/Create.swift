@@ -20,6 +20,14 @@ extension Observable {
         Create { sink in subscribe(AnyObserver(sink)) }.asObservable().inspected(as: "create", file: file, line: line)
     }
 
+    /// `create` recorded by nobody: for the package's own sources (StreamsTest's test observables),
+    /// which are not operators an app applied, so the inspector shows no library line for them.
+    package static func createUnrecorded(_ subscribe: @escaping @Sendable (AnyObserver<Element>) -> any Disposable)
+        -> Observable<Element>
+    {
+        Create { sink in subscribe(AnyObserver(sink)) }.asObservable()
+    }
+
     /// `create` whose body sends into the subscription's sink (the traits' `create`, whose
     /// observers are `Sendable` closures).
     static func create(sink body: @escaping @Sendable (PassThroughSink<Element>) -> any Disposable) -> Observable<

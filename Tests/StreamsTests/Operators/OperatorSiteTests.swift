@@ -28,6 +28,13 @@ import Testing
         expectSite("groupBy") { subject.groupBy { $0 % 2 } }
     }
 
+    /// StreamsTest's test observables are the test's sources, not operators it applied: a chain on
+    /// one names no line of StreamsTest.
+    @Test func aChainOnATestObservableNamesNoLineOfStreamsTest() {
+        let cold = scheduler.createColdObservable([.next(0, 1)])
+        expectSite("map") { cold.asObservable().map { $0 + 1 } }
+    }
+
     @Test func filtering() {
         expectSite("filter") { subject.filter { $0 > 0 } }
         expectSite("distinctUntilChanged") { subject.distinctUntilChanged() }
