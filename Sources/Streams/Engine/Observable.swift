@@ -59,5 +59,9 @@ public class Observable<Element>: ObservableType, @unchecked Sendable {  // immu
     }
 
     /// Returns `self`.
-    public func asObservable() -> Observable<Element> { self }
+    ///
+    /// Final and inlinable: every operator asks its source for it when applied, and a call that
+    /// stays virtual costs a call and a retain and release each time (Docs/Performance.md, S4b).
+    @inlinable
+    public final func asObservable() -> Observable<Element> { self }
 }

@@ -23,7 +23,7 @@ extension ObservableType {
     }
 
     /// ``subscribe(onNext:onError:onCompleted:onDisposed:)`` with the node types for the common
-    /// `onNext`-only case.
+    /// `onNext`-only case: the observable's own (below), reached through `asObservable()`.
     @usableFromInline
     func subscribeClosures(
         onNext: (@Sendable (Element) -> Void)?,
@@ -33,27 +33,9 @@ extension ObservableType {
         nextNodeType: NextClosureNode<Element>.Type,
         endNodeType: PipelineEndNode<Element>.Type
     ) -> any Disposable {
-        if onError == nil, Hooks.isRecordingCallStack {
-            let node = ClosureNode(
-                onNext: onNext, onError: Hooks.errorHandlerCapturingCallStack(), onCompleted: onCompleted,
-                onDisposed: onDisposed)
-            node.setUpstream(asObservable().subscribe(node))
-            return node.handle
-        }
-        if let onNext, onError == nil, onCompleted == nil, onDisposed == nil {
-            let source = asObservable()
-            if source.isPipelineStage {
-                let node = endNodeType.init(onNext: onNext)  // its pipeline takes `onNext`
-                node.setUpstream(source.subscribe(node))
-                return node as DisposableNode  // the non-generic base: boxing it needs no metadata lookup
-            }
-            let node = nextNodeType.init(onNext: onNext)
-            node.setUpstream(source.subscribe(node))
-            return node.handle
-        }
-        let node = ClosureNode(onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed)
-        node.setUpstream(asObservable().subscribe(node))
-        return node.handle
+        asObservable().subscribeClosures(
+            onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed,
+            nextNodeType: nextNodeType, endNodeType: endNodeType)
     }
 
     /// Subscribes with one closure that receives every event.
@@ -117,5 +99,43 @@ extension ObservableType {
         -> any Disposable
     {
         subscribeClosures(as: "bind", onNext: onNext, file: file, line: line)
+    }
+}
+
+extension Observable {
+    /// ``subscribe(onNext:onError:onCompleted:onDisposed:)`` with the node types for the common
+    /// `onNext`-only case. On `Observable` itself, so a caller holding one (every subscriber, after
+    /// `inspectedSubscriber`) asks for no `asObservable()`: a virtual call and a retain and release
+    /// per subscription (Docs/Performance.md, S4b).
+    @usableFromInline
+    func subscribeClosures(
+        onNext: (@Sendable (Element) -> Void)?,
+        onError: (@Sendable (any Error) -> Void)?,
+        onCompleted: (@Sendable () -> Void)?,
+        onDisposed: (@Sendable () -> Void)?,
+        nextNodeType: NextClosureNode<Element>.Type,
+        endNodeType: PipelineEndNode<Element>.Type
+    ) -> any Disposable {
+        if onError == nil, Hooks.isRecordingCallStack {
+            let node = ClosureNode(
+                onNext: onNext, onError: Hooks.errorHandlerCapturingCallStack(), onCompleted: onCompleted,
+                onDisposed: onDisposed)
+            node.setUpstream(subscribe(node))
+            return node.handle
+        }
+        if let onNext, onError == nil, onCompleted == nil, onDisposed == nil {
+            let source = self
+            if source.isPipelineStage {
+                let node = endNodeType.init(onNext: onNext)  // its pipeline takes `onNext`
+                node.setUpstream(source.subscribe(node))
+                return node as DisposableNode  // the non-generic base: boxing it needs no metadata lookup
+            }
+            let node = nextNodeType.init(onNext: onNext)
+            node.setUpstream(source.subscribe(node))
+            return node.handle
+        }
+        let node = ClosureNode(onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed)
+        node.setUpstream(subscribe(node))
+        return node.handle
     }
 }
