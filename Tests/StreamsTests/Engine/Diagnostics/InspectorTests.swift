@@ -252,7 +252,9 @@ func recording<T>(_ body: () throws -> T) rethrows -> (Inspector.RecordingScope,
                 .subscribe(onError: { _ in })
         }
         subject.onError(DebugFailed())
-        let tails = lines.values.map { $0.split(separator: " -> ", maxSplits: 1).last.map(String.init) ?? "" }
+        let tails = lines.values.map { line in
+            line.range(of: " -> ").map { String(line[$0.upperBound...]) } ?? line
+        }
         #expect(
             tails == [
                 "subscribed", "Event error(DebugFailed())", "observed at InspectorTests.swift:\(line + 2) map",
