@@ -151,15 +151,13 @@ extension ObservableType {
     /// ``Inspector`` is on; otherwise returns it unchanged. Every operator of the library ends with
     /// it; a custom operator can too.
     ///
-    /// Name a subscriber `subscribe`, `bind`, `drive` or `emit`: its subscriptions are roots of
-    /// the snapshot.
+    /// Name a subscriber `subscribe`, `bind`, `drive`, `emit` or `combineModel`: its subscriptions
+    /// are roots of the snapshot.
     @inlinable
     public func inspected(as name: StaticString, file: StaticString = #fileID, line: UInt = #line)
         -> Observable<Element>
     {
-        let observable = asObservable()
-        guard _slowPath(Inspector.isRecording) else { return observable }
-        return Inspector.record(observable, as: name, file: file, line: line)
+        asObservable().inspected(as: name, file: file, line: line)  // the `Observable` form below
     }
 }
 
@@ -167,11 +165,10 @@ extension Observable {
     /// ``ObservableType/inspected(as:file:line:)`` for an `Observable`, which every operator
     /// builds: it returns `self` without asking for `asObservable()` (a virtual call, and a retain
     /// and release the optimizer cannot remove), so an operator applied while the inspector is off
-    /// costs the flag check alone (Docs/Performance.md, S4b). `consuming`: the operator's new
-    /// observable is handed back as it came, with no retain of it and release of the original.
+    /// costs the flag check alone (Docs/Performance.md, S4b).
     @inlinable
     @inline(__always)
-    public consuming func inspected(as name: StaticString, file: StaticString = #fileID, line: UInt = #line)
+    public func inspected(as name: StaticString, file: StaticString = #fileID, line: UInt = #line)
         -> Observable<Element>
     {
         guard _slowPath(Inspector.isRecording) else { return self }
