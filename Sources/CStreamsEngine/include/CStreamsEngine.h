@@ -217,7 +217,11 @@ static inline intptr_t streams_inspector_recording_add(intptr_t delta) {
     return atomic_fetch_add_explicit(&streams_inspector_recording, delta, memory_order_relaxed);
 }
 
-static inline intptr_t streams_inspector_recording_load(void) {
+// `pure`: Swift imports it as reading memory only, so the retain and release around an operator
+// application (the new observable's reference to its source, the caller's temporary) still cancel
+// across this check. Without it the call is opaque to Swift's optimizer, which must assume it may
+// release anything, and every operator applied costs a retain/release pair (Docs/Performance.md).
+__attribute__((pure)) static inline intptr_t streams_inspector_recording_load(void) {
     return atomic_load_explicit(&streams_inspector_recording, memory_order_relaxed);
 }
 

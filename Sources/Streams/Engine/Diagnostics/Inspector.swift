@@ -33,7 +33,7 @@ public enum Inspector {
     /// inspector is enabled, a recording scope runs somewhere in the process, or a recorded
     /// subscription is live. With none of these it is `false`, and applying an operator costs
     /// this one relaxed load.
-    @usableFromInline
+    @inlinable
     static var isRecording: Bool { GlobalCounter.inspectorRecording.value != 0 }
 
     /// The live subscriptions, from each subscriber up to its sources: those recorded while the

@@ -2,6 +2,7 @@ import CStreamsEngine
 
 /// The engine's process-wide counters: C globals (see `CStreamsEngine.h`), so counting costs one
 /// atomic instruction and no lazy initialisation of a Swift global.
+@usableFromInline
 enum GlobalCounter {
     /// Live subscriptions and scheduled items (``LiveResources/total``; debug builds only).
     case liveResources
@@ -22,6 +23,7 @@ enum GlobalCounter {
     }
 
     /// The current value (a relaxed read).
+    @inlinable
     @inline(__always)
     var value: Int {
         switch self {
