@@ -28,4 +28,11 @@ import Testing
         expectSite("drive", subscribing: { _ in driver.drive(relay) })
         expectSite("drive", subscribing: { _ in driver.drive(scheduler.createObserver(Int.self)) })
     }
+
+    /// `drive(onNext:)` takes `#fileID` as a `String` (with `#filePath`, for its off-main-actor
+    /// report): the record keeps the `#fileID`, not the path.
+    @MainActor @Test func driveWithClosuresIsARootAtItsFileID() {
+        let driver = subject.asDriver(onErrorJustReturn: 0, scheduler: scheduler)
+        expectSite("drive", subscribing: { _ in driver.drive(onNext: { _ in }) })
+    }
 }

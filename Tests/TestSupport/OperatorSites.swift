@@ -50,6 +50,8 @@ package func expectSite(
     subscribing subscribe: (_ takeSnapshot: @escaping @Sendable () -> Void) -> any Disposable
 ) {
     let site = CallSite(fileID: fileID, filePath: "", line: line, column: 0)
+    // At the line, whatever the column: an operator records none, a main-actor subscriber its own.
+    let isAtSite: (InspectorSnapshot.Node) -> Bool = { $0.site?.fileID == fileID && $0.site?.line == line }
     let snapshots = Recorder<InspectorSnapshot>()
     let subscription = withInspectorFlagOwned {
         Inspector.isEnabled = true
@@ -60,10 +62,10 @@ package func expectSite(
     }
     subscription.dispose()
     // Other tests' chains may be in a snapshot too: only the trees with a node at this line count.
-    let trees = snapshots.values.flatMap(\.roots).filter { nodes(of: $0).contains { $0.site == site } }
+    let trees = snapshots.values.flatMap(\.roots).filter { nodes(of: $0).contains(where: isAtSite) }
     let described = snapshots.values.map(\.description).joined(separator: "\n---\n")
     #expect(
-        trees.flatMap(nodes(of:)).contains { $0.name == name && $0.site == site },
+        trees.flatMap(nodes(of:)).contains { $0.name == name && isAtSite($0) },
         "no `\(name)` at \(site) in the snapshots:\n\(described)", sourceLocation: sourceLocation)
     let librarySites = trees.flatMap(nodes(of:)).compactMap(\.site).filter { site in
         ["Streams/", "StreamsMVC/", "StreamsTest/", "StreamsMVCTest/"].contains { site.fileID.hasPrefix($0) }
@@ -71,6 +73,6 @@ package func expectSite(
     #expect(
         librarySites.isEmpty, "the chain at \(site) recorded lines of the library: \(librarySites)",
         sourceLocation: sourceLocation)
-    let afterDisposal = Inspector.snapshot().roots.filter { nodes(of: $0).contains { $0.site == site } }
+    let afterDisposal = Inspector.snapshot().roots.filter { nodes(of: $0).contains(where: isAtSite) }
     #expect(afterDisposal.isEmpty, "the chain at \(site) outlived its disposal", sourceLocation: sourceLocation)
 }

@@ -63,11 +63,19 @@ public struct MainActorObservable<Element>: Sendable {
         onDisposed: (@MainActor () -> Void)? = nil,
         fileID: String = #fileID, filePath: StaticString = #filePath, line: Int = #line, column: Int = #column
     ) -> any Disposable {
+        subscribe(
+            as: "subscribe", onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed,
+            at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// `subscribe(onNext:…)`, recorded by the ``Inspector`` as the subscriber `name` at `site`.
+    private func subscribe(
+        as name: StaticString, onNext: (@MainActor (Element) -> Void)?, onError: (@MainActor (any Error) -> Void)?,
+        onCompleted: (@MainActor () -> Void)?, onDisposed: (@MainActor () -> Void)?, at site: CallSite
+    ) -> any Disposable {
         let node = MainActorNode(
-            onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed,
-            site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
-        // Recorded at `#filePath`, the one StaticString among the site's values.
-        node.setUpstream(source.inspectedSubscriber(as: "subscribe", file: filePath, line: UInt(line)).subscribe(node))
+            onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed, site: site)
+        node.setUpstream(source.inspectedSubscriber(as: name, at: site).subscribe(node))
         return node.handle
     }
 
@@ -102,7 +110,9 @@ public struct MainActorObservable<Element>: Sendable {
         onNext: @escaping @MainActor (Element) -> Void,
         fileID: String = #fileID, filePath: StaticString = #filePath, line: Int = #line, column: Int = #column
     ) -> any Disposable {
-        subscribe(onNext: onNext, fileID: fileID, filePath: filePath, line: line, column: column)
+        subscribe(
+            as: "bind", onNext: onNext, onError: nil, onCompleted: nil, onDisposed: nil,
+            at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     /// Sends every event to each observer, on the main queue.

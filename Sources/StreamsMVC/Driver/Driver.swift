@@ -46,14 +46,13 @@ public struct Driver<Element>: @unchecked Sendable {  // wraps an immutable Obse
     ) -> any Disposable {
         let handlers = MainActorHandlers(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        // The site's `#filePath` stands for its `#fileID`: `line`, `fileID` are RxCocoa-era names.
-        return source.subscribeClosures(
-            as: "drive",
+        return source.inspectedSubscriber(as: "drive", at: site).subscribeRecordedClosures(
             onNext: { element in
                 guard let onNext = handlers.onNext else { return }
                 let element = TransferBox(element)
                 MainActorCheck.run(givenAt: site) { MainActor.assumeIsolated { onNext(element.value) } }
             },
+            onError: nil,
             onCompleted: {
                 guard let onCompleted = handlers.onCompleted else { return }
                 MainActorCheck.run(givenAt: site) { MainActor.assumeIsolated { onCompleted() } }
@@ -61,7 +60,7 @@ public struct Driver<Element>: @unchecked Sendable {  // wraps an immutable Obse
             onDisposed: {
                 guard let onDisposed = handlers.onDisposed else { return }
                 MainActorCheck.run(givenAt: site) { MainActor.assumeIsolated { onDisposed() } }
-            }, file: filePath, line: UInt(line))
+            })
     }
 
     /// Sends the driver's events to `observers`, in order. A subscriber gets the latest element

@@ -118,6 +118,14 @@ import Testing
         expectSite("bind", subscribing: { _ in subject.bind(to: other) })
     }
 
+    /// The main-actor subscribers take `#fileID` as a `String` (with `#filePath`, for their
+    /// off-main-actor report): the record keeps the `#fileID`, not the path.
+    @MainActor @Test func mainActorSubscribersAreRootsAtTheirFileID() {
+        let onMain = subject.observe(on: MainScheduler.instance)
+        expectSite("subscribe", subscribing: { _ in onMain.subscribe(onNext: { _ in }) })
+        expectSite("bind", subscribing: { _ in onMain.bind(onNext: { _ in }) })
+    }
+
     @Test func concurrencyBridges() {
         expectSite("fromAsync") { Observable.fromAsync { try await Task.sleep(nanoseconds: 3_600_000_000_000) } }
         expectSite("from(asyncSequence:)") { Observable.from(asyncSequence: AsyncStream<Int> { _ in }) }

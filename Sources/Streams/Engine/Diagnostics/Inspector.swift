@@ -69,11 +69,19 @@ public enum Inspector {
     )
         -> Observable<Element>
     {
+        record(observable, as: name, site: CallSite(fileID: file, line: line))
+    }
+
+    /// Records `observable` as operator `name` applied at `site` (called only while recording).
+    @usableFromInline
+    static func record<Element>(_ observable: Observable<Element>, as name: StaticString, site: CallSite)
+        -> Observable<Element>
+    {
         guard let scope = recordingScope() else { return observable }
         let name = "\(name)"
         return InspectedObservable(
-            source: observable, name: name, site: CallSite(fileID: file, line: line), tag: nil,
-            isRoot: subscriberNames.contains(name), scope: scope)
+            source: observable, name: name, site: site, tag: nil, isRoot: subscriberNames.contains(name),
+            scope: scope)
     }
 
     /// Where an operator applied now is recorded: `nil` if it is not; `.some(nil)` globally (the
