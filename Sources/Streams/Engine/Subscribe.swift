@@ -22,22 +22,6 @@ extension ObservableType {
             nextNodeType: NextClosureNode<Element>.self, endNodeType: PipelineEndNode<Element>.self)
     }
 
-    /// ``subscribe(onNext:onError:onCompleted:onDisposed:)`` with the node types for the common
-    /// `onNext`-only case: the observable's own (below), reached through `asObservable()`.
-    @usableFromInline
-    func subscribeClosures(
-        onNext: (@Sendable (Element) -> Void)?,
-        onError: (@Sendable (any Error) -> Void)?,
-        onCompleted: (@Sendable () -> Void)?,
-        onDisposed: (@Sendable () -> Void)?,
-        nextNodeType: NextClosureNode<Element>.Type,
-        endNodeType: PipelineEndNode<Element>.Type
-    ) -> any Disposable {
-        asObservable().subscribeClosures(
-            onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed,
-            nextNodeType: nextNodeType, endNodeType: endNodeType)
-    }
-
     /// Subscribes with one closure that receives every event.
     public func subscribe(
         _ on: @escaping @Sendable (Event<Element>) -> Void, file: StaticString = #fileID, line: UInt = #line

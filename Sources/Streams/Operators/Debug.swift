@@ -31,9 +31,8 @@ extension ObservableType {
         _ identifier: String? = nil, trimOutput: Bool = false,
         file: String = #file, line: UInt = #line, function: String = #function
     ) -> Observable<Element> {
-        DebugObservable(
-            source: asObservable(), identifier: debugIdentifier(identifier, file: file, line: line, function: function),
-            trimOutput: trimOutput, scheduler: nil, output: { print($0) })
+        debugged(
+            identifier, trimOutput: trimOutput, scheduler: nil, output: { print($0) }, site: (file, line, function))
     }
 
     /// As ``debug(_:trimOutput:file:line:function:)``, stamping each line with `scheduler.now`
@@ -42,9 +41,9 @@ extension ObservableType {
         _ identifier: String? = nil, trimOutput: Bool = false, scheduler: some SchedulerType,
         file: String = #file, line: UInt = #line, function: String = #function
     ) -> Observable<Element> {
-        DebugObservable(
-            source: asObservable(), identifier: debugIdentifier(identifier, file: file, line: line, function: function),
-            trimOutput: trimOutput, scheduler: scheduler, output: { print($0) })
+        debugged(
+            identifier, trimOutput: trimOutput, scheduler: scheduler, output: { print($0) },
+            site: (file, line, function))
     }
 
     /// As ``debug(_:trimOutput:scheduler:file:line:function:)``, handing each finished line to
@@ -56,17 +55,21 @@ extension ObservableType {
         output: @escaping @Sendable (String) -> Void,
         file: String = #file, line: UInt = #line, function: String = #function
     ) -> Observable<Element> {
-        DebugObservable(
-            source: asObservable(), identifier: debugIdentifier(identifier, file: file, line: line, function: function),
-            trimOutput: trimOutput, scheduler: scheduler, output: output)
+        debugged(identifier, trimOutput: trimOutput, scheduler: scheduler, output: output, site: (file, line, function))
     }
-}
 
-/// `identifier`, or `File.swift:line (function)` when it is `nil`.
-private func debugIdentifier(_ identifier: String?, file: String, line: UInt, function: String) -> String {
-    if let identifier { return identifier }
-    let fileName = file.split(separator: "/").last.map(String.init) ?? file
-    return "\(fileName):\(line) (\(function))"
+    /// The `debug` observable of every form: its identifier, when `nil`, is `File.swift:line (function)`
+    /// of `site`.
+    private func debugged(
+        _ identifier: String?, trimOutput: Bool, scheduler: (any SchedulerType)?,
+        output: @escaping @Sendable (String) -> Void, site: (file: String, line: UInt, function: String)
+    ) -> Observable<Element> {
+        let fileName = site.file.split(separator: "/").last.map(String.init) ?? site.file
+        let log = DebugLog(
+            identifier: identifier ?? "\(fileName):\(site.line) (\(site.function))", trimOutput: trimOutput,
+            scheduler: scheduler, output: output)
+        return DebugObservable(source: asObservable(), log: log)
+    }
 }
 
 /// Formats `date` as `yyyy-MM-dd HH:mm:ss.SSS` in the local time zone (as RxSwift's `debug`).
@@ -89,83 +92,86 @@ func debugTimestamp(_ date: Date) -> String {
     return "\(date) \(time).\(pad(Int32(milliseconds), 3))"
 }
 
-private final class DebugObservable<Element>: Observable<Element>, @unchecked Sendable {  // immutable after init
-    let source: Observable<Element>
+/// How `debug` writes: each line is `{timestamp}: {identifier} -> {what}`, stamped with
+/// `scheduler.now` (the wall clock without a scheduler), handed to `output`.
+private struct DebugLog: Sendable {
     let identifier: String
     let trimOutput: Bool
     let scheduler: (any SchedulerType)?
     let output: @Sendable (String) -> Void
 
-    init(
-        source: Observable<Element>, identifier: String, trimOutput: Bool, scheduler: (any SchedulerType)?,
-        output: @escaping @Sendable (String) -> Void
-    ) {
-        self.source = source
-        self.identifier = identifier
-        self.trimOutput = trimOutput
-        self.scheduler = scheduler
-        self.output = output
-    }
-
-    func log(_ content: String) {
+    /// Writes `content` as one line.
+    func write(_ content: String) {
         let now = scheduler?.now ?? Date()
         output("\(debugTimestamp(now)): \(identifier) -> \(content)")
     }
 
+    /// Writes `event`'s line; with `trimOutput`, a description longer than 40 characters keeps its
+    /// first and last 20.
+    func write<Element>(_ event: Event<Element>) {
+        let text = event.debugDescription
+        let limit = 40
+        if trimOutput, text.count > limit {
+            write("Event \(text.prefix(limit / 2))...\(text.suffix(limit / 2))")
+        } else {
+            write("Event \(text)")
+        }
+    }
+}
+
+private final class DebugObservable<Element>: Observable<Element>, @unchecked Sendable {  // immutable after init
+    let source: Observable<Element>
+    let log: DebugLog
+
+    init(source: Observable<Element>, log: DebugLog) {
+        self.source = source
+        self.log = log
+    }
+
     override func subscribe(_ receiver: Receiver<Element>) -> any Disposable {
-        log("subscribed")
-        let sink = DebugSink(parent: self, downstream: receiver)
+        log.write("subscribed")
+        let sink = DebugSink(log: log, downstream: receiver)
         sink.setUpstream(source.subscribe(sink))
         return sink
     }
 }
 
 private final class DebugSink<Element>: Sink<Element, Element>, @unchecked Sendable {  // see SubscriptionNode
-    let parent: DebugObservable<Element>
+    let log: DebugLog
 
-    init(parent: DebugObservable<Element>, downstream: Receiver<Element>) {
-        self.parent = parent
+    init(log: DebugLog, downstream: Receiver<Element>) {
+        self.log = log
         super.init(downstream: downstream)
-    }
-
-    private func logEvent(_ event: Event<Element>) {
-        let text = event.debugDescription
-        let limit = 40
-        if parent.trimOutput, text.count > limit {
-            parent.log("Event \(text.prefix(limit / 2))...\(text.suffix(limit / 2))")
-        } else {
-            parent.log("Event \(text)")
-        }
     }
 
     override func onNext(_ element: Element) {
         guard !isDisposed else { return }
-        logEvent(.next(element))
+        log.write(Event.next(element))
         forwardNext(element)
     }
 
     override func onError(_ error: any Error) {
         guard !isDisposed else { return }
-        logEvent(.error(error))
-        if let sites = Inspector.observedSitesLine(of: error) { parent.log(sites) }
+        log.write(Event<Element>.error(error))
+        if let sites = Inspector.observedSitesLine(of: error) { log.write(sites) }
         guard let previous = markDisposed() else { return }
         downstream.onError(error)
-        parent.log("isDisposed")
+        log.write("isDisposed")
         tearDown(previousState: previous)
     }
 
     override func onCompleted() {
         guard !isDisposed else { return }
-        logEvent(.completed)
+        log.write(Event<Element>.completed)
         guard let previous = markDisposed() else { return }
         downstream.onCompleted()
-        parent.log("isDisposed")
+        log.write("isDisposed")
         tearDown(previousState: previous)
     }
 
     override func dispose() {
         guard let previous = markDisposed() else { return }
-        parent.log("isDisposed")
+        log.write("isDisposed")
         tearDown(previousState: previous)
     }
 }

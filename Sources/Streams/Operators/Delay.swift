@@ -97,12 +97,7 @@ private final class DelaySink<Element>: SerializingSink<Element, Element, DelayS
     /// Emits the earliest waiting event; once that transition delivered it (or handed it to the
     /// thread delivering), a second one arms the timer for the next.
     override func tick(generation: UInt64) {
-        var emitted = false
-        update { state, effects in
-            guard effects.acceptTick(generation) else { return }
-            emitted = state.timerFired(effects)
-        }
-        guard emitted else { return }
+        guard updateForTick(generation, { state, effects in state.timerFired(effects) }) else { return }
         let now = self.now
         update { state, effects in state.delivered(at: now, effects) }
     }

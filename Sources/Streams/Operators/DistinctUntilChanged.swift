@@ -1,7 +1,8 @@
 // Concurrency: single upstream, so calls arrive serialized; each subscription's `last` is touched
 // only from `onNext`, which never overlaps itself.
 // Fusion: `distinctUntilChanged()` is a pipeline stage (Engine/Pipelines/Pipeline.swift) whose state, the
-// last element, lives in the pipeline; the keyed and comparing forms have sinks of their own.
+// last element, lives in the pipeline; the keyed and comparing forms share one sink, which compares
+// keys with a closure (`==` for the keyed form).
 //
 // States: first (nothing passed yet: `last` is empty); comparing (`last` holds the key of the last
 // element that passed).
@@ -20,7 +21,7 @@ extension ObservableType {
     public func distinctUntilChanged<Key: Equatable>(
         _ keySelector: @escaping @Sendable (Element) throws -> Key, file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Element> {
-        KeyedDistinctObservable(source: asObservable(), key: keySelector).inspected(
+        ComparingDistinctObservable(source: asObservable(), key: keySelector, comparer: ==).inspected(
             as: "distinctUntilChanged", file: file, line: line)
     }
 
@@ -84,32 +85,16 @@ where Slot.Value == Element {
     }
 }
 
-// Unchecked Sendable: immutable after init
-private final class KeyedDistinctObservable<Element, Key: Equatable>: Observable<Element>, @unchecked Sendable {
-    let source: Observable<Element>
-    let key: @Sendable (Element) throws -> Key
-
-    init(source: Observable<Element>, key: @escaping @Sendable (Element) throws -> Key) {
-        self.source = source
-        self.key = key
-    }
-
-    override func subscribe(_ receiver: Receiver<Element>) -> any Disposable {
-        let sink = KeyedDistinctSink(key: key, downstream: receiver)
-        sink.setUpstream(source.subscribe(sink))
-        return sink
-    }
-}
-
-// Unchecked Sendable: immutable after init
+// Unchecked Sendable: immutable after init. `comparer` is the caller's `@Sendable` closure or `==`,
+// which cannot be `@Sendable` for a generic key until Swift 6.2 (`SendableMetatype`).
 private final class ComparingDistinctObservable<Element, Key>: Observable<Element>, @unchecked Sendable {
     let source: Observable<Element>
     let key: @Sendable (Element) throws -> Key
-    let comparer: @Sendable (Key, Key) throws -> Bool
+    let comparer: (Key, Key) throws -> Bool
 
     init(
         source: Observable<Element>, key: @escaping @Sendable (Element) throws -> Key,
-        comparer: @escaping @Sendable (Key, Key) throws -> Bool
+        comparer: @escaping (Key, Key) throws -> Bool
     ) {
         self.source = source
         self.key = key
@@ -124,38 +109,14 @@ private final class ComparingDistinctObservable<Element, Key>: Observable<Elemen
 }
 
 // Unchecked Sendable: see SubscriptionNode; `last` only in serialized onNext
-/// Compares keys with `==`.
-private final class KeyedDistinctSink<Element, Key: Equatable>: Sink<Element, Element>, @unchecked Sendable {
-    let key: @Sendable (Element) throws -> Key
-    private var last: Key?
-
-    init(key: @escaping @Sendable (Element) throws -> Key, downstream: Receiver<Element>) {
-        self.key = key
-        super.init(downstream: downstream)
-    }
-
-    override func onNext(_ element: Element) {
-        guard !isDisposed else { return }
-        do {
-            let current = try key(element)
-            if let last, last == current { return }
-            last = current
-            forwardNext(element)
-        } catch {
-            forwardError(error)
-        }
-    }
-}
-
-// Unchecked Sendable: see SubscriptionNode; `last` only in serialized onNext
-/// Compares keys with a comparer closure.
+/// Compares keys with a comparer closure (`==` for the keyed form).
 private final class ComparingDistinctSink<Element, Key>: Sink<Element, Element>, @unchecked Sendable {
     let key: @Sendable (Element) throws -> Key
-    let comparer: @Sendable (Key, Key) throws -> Bool
+    let comparer: (Key, Key) throws -> Bool
     private var last: Key?
 
     init(
-        key: @escaping @Sendable (Element) throws -> Key, comparer: @escaping @Sendable (Key, Key) throws -> Bool,
+        key: @escaping @Sendable (Element) throws -> Key, comparer: @escaping (Key, Key) throws -> Bool,
         downstream: Receiver<Element>
     ) {
         self.key = key

@@ -132,12 +132,7 @@ private final class TimeoutSink<Element>: SerializingSink<Never, Element, Timeou
     }
 
     override func tick(generation: UInt64) {
-        var timedOut = false
-        update { state, effects in
-            guard effects.acceptTick(generation) else { return }
-            timedOut = state.timedOut(effects)
-        }
-        guard timedOut else { return }
+        guard updateForTick(generation, { state, effects in state.timedOut(effects) }) else { return }
         subscribeChild(other, owner: self, key: TimeoutState<Element>.otherKey) { state, child in state.live = child }
     }
 

@@ -40,9 +40,7 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
         subscribe: @escaping @Sendable (@escaping CompletableObserver) -> any Disposable, file: StaticString = #fileID,
         line: UInt = #line
     ) -> Completable {
-        Completable(
-            raw: Observable.create(traitEvents: subscribe) { event, sink in event.send(to: sink) }
-                .inspected(as: "create", file: file, line: line))
+        Completable(raw: Observable.create(traitEvents: subscribe, send: { $0.send(to: $1) }, file: file, line: line))
     }
 
     /// A completable that completes synchronously when subscribed.

@@ -42,9 +42,7 @@ extension Infallible {
         subscribe: @escaping @Sendable (@escaping InfallibleObserver) -> any Disposable, file: StaticString = #fileID,
         line: UInt = #line
     ) -> Infallible<Element> {
-        Infallible(
-            Observable.create(traitEvents: subscribe) { event, sink in event.send(to: sink) }
-                .inspected(as: "create", file: file, line: line))
+        Infallible(Observable.create(traitEvents: subscribe, send: { $0.send(to: $1) }, file: file, line: line))
     }
 }
 

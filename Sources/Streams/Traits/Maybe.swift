@@ -48,9 +48,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         subscribe: @escaping @Sendable (@escaping MaybeObserver) -> any Disposable, file: StaticString = #fileID,
         line: UInt = #line
     ) -> Maybe<Element> {
-        Maybe(
-            raw: Observable.create(traitEvents: subscribe) { event, sink in event.send(to: sink) }
-                .inspected(as: "create", file: file, line: line))
+        Maybe(raw: Observable.create(traitEvents: subscribe, send: { $0.send(to: $1) }, file: file, line: line))
     }
 
     /// A maybe that completes without an element, synchronously when subscribed.

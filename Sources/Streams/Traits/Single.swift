@@ -28,9 +28,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         subscribe: @escaping @Sendable (@escaping SingleObserver) -> any Disposable, file: StaticString = #fileID,
         line: UInt = #line
     ) -> Single<Element> {
-        Single(
-            raw: Observable.create(traitEvents: subscribe) { event, sink in event.send(to: sink) }
-                .inspected(as: "create", file: file, line: line))
+        Single(raw: Observable.create(traitEvents: subscribe, send: { $0.send(to: $1) }, file: file, line: line))
     }
 }
 

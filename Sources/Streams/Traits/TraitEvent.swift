@@ -3,13 +3,13 @@
 // sink of `Observable.create`, which drops everything after the first terminal event).
 
 extension Observable {
-    /// `create` for a trait: every event the body sends becomes the observable's events, as `send`
-    /// (the event type's `send(to:)`) says.
+    /// A trait's `create`, recorded as `create` at `file:line`: every event the body sends becomes
+    /// the observable's events, as `send` (the event type's `send(to:)`) says.
     static func create<TraitEvent>(
         traitEvents body: @escaping @Sendable (@escaping @Sendable (TraitEvent) -> Void) -> any Disposable,
-        send: @escaping @Sendable (TraitEvent, PassThroughSink<Element>) -> Void
+        send: @escaping @Sendable (TraitEvent, PassThroughSink<Element>) -> Void, file: StaticString, line: UInt
     ) -> Observable<Element> {
-        create(sink: { sink in body { event in send(event, sink) } })
+        create(sink: { sink in body { event in send(event, sink) } }).inspected(as: "create", file: file, line: line)
     }
 }
 

@@ -287,6 +287,22 @@ class SerializingSink<Input, Output, State>: Sink<Input, Output>,
         return accepted
     }
 
+    /// Runs `transition` if the tick of `generation` is current and returns what it returns
+    /// (`false` for a stale tick): for a sink whose tick, once its transition has run, may have
+    /// work to do outside the lock (`delay` arms the timer for the next event, `timeout` subscribes
+    /// its other source).
+    @inline(__always)
+    final func updateForTick(_ generation: UInt64, _ transition: (inout State, DeferredEffects<Output>) -> Bool)
+        -> Bool
+    {
+        var result = false
+        update { state, effects in
+            guard effects.acceptTick(generation) else { return }
+            result = transition(&state, effects)
+        }
+        return result
+    }
+
     /// The operator's transition for its timer's tick. Only operators that arm a timer override it.
     func timerFired(_ state: inout State, _ effects: DeferredEffects<Output>) {
         preconditionFailure("\(type(of: self)) armed a timer but does not handle it")

@@ -43,16 +43,11 @@ public enum Hooks {
     /// `site` when a `TestScheduler` is created, unless another hook was installed first.
     public static var offMainActorDelivery: OffMainActorDelivery {
         get { offMainActorSlot.get() }
-        set {
-            offMainActorSlot.set(newValue)
-            offMainActorReplaced.set(true)
-        }
+        set { offMainActorSlot.set(newValue) }
     }
 
-    private static let offMainActorReplaced = HookFlag()
-
     /// Whether ``offMainActorDelivery`` was ever set (so a default reporter should not replace it).
-    package static var isOffMainActorDeliveryReplaced: Bool { offMainActorReplaced.value }
+    package static var isOffMainActorDeliveryReplaced: Bool { offMainActorSlot.isReplaced }
 
     static func reportOffMainActorDelivery(_ message: String, at site: CallSite) {
         offMainActorSlot.get()(message, site)
@@ -78,16 +73,11 @@ public enum Hooks {
     /// XCTest.
     public static var intervalRoundedToZero: IntervalRoundedToZero {
         get { roundedToZeroSlot.get() }
-        set {
-            roundedToZeroSlot.set(newValue)
-            roundedToZeroReplaced.set(true)
-        }
+        set { roundedToZeroSlot.set(newValue) }
     }
 
-    private static let roundedToZeroReplaced = HookFlag()
-
     /// Whether ``intervalRoundedToZero`` was ever set (so a default reporter should not replace it).
-    package static var isIntervalRoundedToZeroReplaced: Bool { roundedToZeroReplaced.value }
+    package static var isIntervalRoundedToZeroReplaced: Bool { roundedToZeroSlot.isReplaced }
 
     /// Where ``intervalRoundedToZero`` reports go while a test collects them on its own task
     /// (`nil`: to the hook). Task-local, so tests collecting in parallel do not share reports.
