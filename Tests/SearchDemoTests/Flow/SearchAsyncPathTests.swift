@@ -131,10 +131,7 @@ extension SearchAsyncPathTests {
         let one = [repository(1), repository(2)]
         let three = one + [repository(3)]
         return screen.run { store in
-            store.receive(state(), at: 0)
-            store.send(.queryEdited("q"))  // page 1 at 300, loaded at 310
-            store.advance(to: 400)
-            store.receive(state("q", .loading), at: 300)
+            store.search("q")  // page 1 at 300, loaded at 310
             store.receive(state("q", .loaded, one, total: 5, next: 2), at: 310)
             store.send(.moveSelection(by: 1))  // onto the last row → page 2, now
             store.receive(state("q", .loadingNextPage, one, total: 5, next: 2), at: 400)
@@ -150,17 +147,7 @@ extension SearchAsyncPathTests {
         let screen = AsyncSearchScreenTest { _, call in
             call == 1 ? .failure(.rateLimited(retryAfter: 3, message: nil), after: 100) : .page(page, after: 100)
         }
-        return screen.run { store in
-            store.receive(state(), at: 0)
-            store.send(.queryEdited("rxs"))
-            store.advance(to: 10_000)
-            store.receive(state("rxs", .loading), at: 300)
-            store.receive(state("rxs", .rateLimited(secondsLeft: 3), remaining: 0), at: 400)
-            store.receive(at: 1400) { $0.phase = .rateLimited(secondsLeft: 2) }
-            store.receive(at: 2400) { $0.phase = .rateLimited(secondsLeft: 1) }
-            store.receive(at: 3400) { $0.phase = .loading }
-            store.receive(state("rxs", .loaded, rxs, total: 1, remaining: 29), at: 3500)
-        }
+        return screen.run { store in store.searchThroughARateLimit(answering: rxs) }
     }
 
     /// A request (latency 500) still in flight when the test ends at 400.
@@ -169,10 +156,7 @@ extension SearchAsyncPathTests {
             .page(SearchPage(totalCount: 1, items: rxs, nextPage: nil), after: 500)
         }
         return screen.run { store in
-            store.receive(state(), at: 0)
-            store.send(.queryEdited("rxs"))
-            store.advance(to: 400)
-            store.receive(state("rxs", .loading), at: 300)
+            store.search("rxs")
         }
     }
 }

@@ -59,10 +59,7 @@ import Testing
         }
         let view = TwoBindingView()
         screen.run(withView: view) { store in
-            store.receive(state(), at: 0)
-            store.send(.queryEdited("sw"))
-            store.advance(to: 1000)
-            store.receive(state("sw", .loading), at: 300)
+            store.search("sw", advancingTo: 1000)
             store.receive(state("sw", .loaded, Self.sw, total: 2), at: 310)
         }
         #expect(screen.fake.requestLog == ["sw#1"])
@@ -81,10 +78,7 @@ import Testing
             return state
         }
         screen.run { store in
-            store.receive(state(), at: 0)
-            store.send(.queryEdited("sw"))
-            store.advance(to: 400)
-            store.receive(state("sw", .loading), at: 300)
+            store.search("sw")
             store.receive(state("sw", .loaded, Self.sw, total: 3, next: 2), at: 310)
             store.send(.cycleSort)
             store.advance(to: 500)
@@ -128,17 +122,7 @@ import Testing
             return calls == 1
                 ? .failure(.rateLimited(retryAfter: 3, message: nil), after: 100) : .page(page, after: 100)
         }
-        screen.run { store in
-            store.receive(state(), at: 0)
-            store.send(.queryEdited("rxs"))
-            store.advance(to: 10_000)
-            store.receive(state("rxs", .loading), at: 300)
-            store.receive(state("rxs", .rateLimited(secondsLeft: 3), remaining: 0), at: 400)
-            store.receive(at: 1400) { $0.phase = .rateLimited(secondsLeft: 2) }
-            store.receive(at: 2400) { $0.phase = .rateLimited(secondsLeft: 1) }
-            store.receive(at: 3400) { $0.phase = .loading }
-            store.receive(state("rxs", .loaded, Self.rxs, total: 1, remaining: 29), at: 3500)
-        }
+        screen.run { store in store.searchThroughARateLimit(answering: Self.rxs) }
         #expect(screen.fake.requests.map(\.time) == [300, 3400])
     }
 
@@ -179,10 +163,7 @@ import Testing
         let one = [repository(1), repository(2)]
         let three = one + [repository(3)]
         screen.run { store in
-            store.receive(state(), at: 0)
-            store.send(.queryEdited("q"))  // page 1 at 300, loaded 310
-            store.advance(to: 400)
-            store.receive(state("q", .loading), at: 300)
+            store.search("q")  // page 1 at 300, loaded 310
             store.receive(state("q", .loaded, one, total: 5, next: 2), at: 310)
             store.send(.moveSelection(by: 1))  // onto the last row → page 2
             store.receive(state("q", .loadingNextPage, one, total: 5, next: 2), at: 400)
@@ -228,10 +209,7 @@ import Testing
         let screen = SearchScreenTest { _ in .page(SearchPage(totalCount: 2, items: Self.sw, nextPage: nil), after: 10)
         }
         screen.run { store in
-            store.receive(state(), at: 0)
-            store.send(.queryEdited("sw"))
-            store.advance(to: 400)
-            store.receive(state("sw", .loading), at: 300)
+            store.search("sw")
             store.receive(state("sw", .loaded, Self.sw, total: 2), at: 310)
             store.send(.moveSelection(by: 1))
             store.receive(state("sw", .loaded, Self.sw, total: 2, selection: 1), at: 400)
@@ -254,10 +232,7 @@ import Testing
                 : .failure(.httpStatus(code: 500, message: "Server Error"), after: 10)
         }
         screen.run { store in
-            store.receive(state(), at: 0)
-            store.send(.queryEdited("ok"))
-            store.advance(to: 400)
-            store.receive(state("ok", .loading), at: 300)
+            store.search("ok")
             store.receive(state("ok", .loaded, Self.rxs, total: 1), at: 310)
             store.send(.queryEdited("ok!"))
             store.advance(to: 1000)
@@ -275,10 +250,7 @@ import Testing
             .page(SearchPage(totalCount: 1, items: Self.rxs, nextPage: nil), after: 500)
         }
         screen.run { store in
-            store.receive(state(), at: 0)
-            store.send(.queryEdited("rxs"))
-            store.advance(to: 400)
-            store.receive(state("rxs", .loading), at: 300)
+            store.search("rxs")
         }
         #expect(screen.fake.requests[0].observable.subscriptions == [Subscription(300, 400)])
     }
