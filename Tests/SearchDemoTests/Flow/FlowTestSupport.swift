@@ -152,28 +152,6 @@ extension ScreenTestStore where Event == SearchEvent, State == SearchState {
         advance(to: time)
         receive(state(query, .loading), at: 300, fileID: fileID, filePath: filePath, line: line, column: column)
     }
-
-    /// `search("rxs")` against a backend whose first answer, 100 ms after the request, is a rate limit
-    /// with a 3 s wait, and whose retry answers `results` (29 calls left) 100 ms later: asserts the
-    /// countdown, one state a second, the retry at 3400 and the page at 3500.
-    func searchThroughARateLimit(
-        answering results: [Repository], fileID: String = #fileID, filePath: StaticString = #filePath,
-        line: Int = #line, column: Int = #column
-    ) {
-        search("rxs", advancingTo: 10_000, fileID: fileID, filePath: filePath, line: line, column: column)
-        receive(
-            state("rxs", .rateLimited(secondsLeft: 3), remaining: 0), at: 400, fileID: fileID,
-            filePath: filePath, line: line, column: column)
-        func receivePhase(_ phase: SearchState.Phase, at time: Int) {
-            receive(at: time, fileID: fileID, filePath: filePath, line: line, column: column) { $0.phase = phase }
-        }
-        receivePhase(.rateLimited(secondsLeft: 2), at: 1400)
-        receivePhase(.rateLimited(secondsLeft: 1), at: 2400)
-        receivePhase(.loading, at: 3400)
-        receive(
-            state("rxs", .loaded, results, total: 1, remaining: 29), at: 3500, fileID: fileID,
-            filePath: filePath, line: line, column: column)
-    }
 }
 
 /// A search screen under test driven by scripted user events in virtual time.

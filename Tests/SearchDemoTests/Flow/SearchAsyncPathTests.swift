@@ -147,7 +147,17 @@ extension SearchAsyncPathTests {
         let screen = AsyncSearchScreenTest { _, call in
             call == 1 ? .failure(.rateLimited(retryAfter: 3, message: nil), after: 100) : .page(page, after: 100)
         }
-        return screen.run { store in store.searchThroughARateLimit(answering: rxs) }
+        return screen.run { store in
+            store.receive(state(), at: 0)
+            store.send(.queryEdited("rxs"))
+            store.advance(to: 10_000)
+            store.receive(state("rxs", .loading), at: 300)
+            store.receive(state("rxs", .rateLimited(secondsLeft: 3), remaining: 0), at: 400)
+            store.receive(at: 1400) { $0.phase = .rateLimited(secondsLeft: 2) }
+            store.receive(at: 2400) { $0.phase = .rateLimited(secondsLeft: 1) }
+            store.receive(at: 3400) { $0.phase = .loading }
+            store.receive(state("rxs", .loaded, rxs, total: 1, remaining: 29), at: 3500)
+        }
     }
 
     /// A request (latency 500) still in flight when the test ends at 400.

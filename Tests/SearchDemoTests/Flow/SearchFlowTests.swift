@@ -114,6 +114,7 @@ import Testing
         #expect(screen.fake.requests[0].observable.subscriptions == [Subscription(400, 800)])
     }
 
+    /// Docs/MVC.md shows this trace as its state-by-state example, so it stays spelled out here.
     @Test func rateLimitCountsDownAndRetriesAutomaticallyWithoutRequestsWhileWaiting() {
         nonisolated(unsafe) var calls = 0  // test-thread only
         let page = SearchPage(totalCount: 1, items: Self.rxs, nextPage: nil, rateLimitRemaining: 29)
@@ -122,7 +123,17 @@ import Testing
             return calls == 1
                 ? .failure(.rateLimited(retryAfter: 3, message: nil), after: 100) : .page(page, after: 100)
         }
-        screen.run { store in store.searchThroughARateLimit(answering: Self.rxs) }
+        screen.run { store in
+            store.receive(state(), at: 0)
+            store.send(.queryEdited("rxs"))
+            store.advance(to: 10_000)
+            store.receive(state("rxs", .loading), at: 300)
+            store.receive(state("rxs", .rateLimited(secondsLeft: 3), remaining: 0), at: 400)
+            store.receive(at: 1400) { $0.phase = .rateLimited(secondsLeft: 2) }
+            store.receive(at: 2400) { $0.phase = .rateLimited(secondsLeft: 1) }
+            store.receive(at: 3400) { $0.phase = .loading }
+            store.receive(state("rxs", .loaded, Self.rxs, total: 1, remaining: 29), at: 3500)
+        }
         #expect(screen.fake.requests.map(\.time) == [300, 3400])
     }
 
