@@ -88,27 +88,27 @@ import Testing
             })
     }
 
-    @Test(arguments: Ending.allCases)
-    func combineModelScreen(_ ending: Ending) {
-        #expect(
-            isReleased(ending) { c, source, scheduler in
-                combineModel(
-                    CapturingModel(captured: c), controller: CapturingController(captured: c),
-                    events: source.asObservable(), scheduler: scheduler,
-                    onUnhandledError: { _ in _ = c.offset }
-                ) { states in states.subscribe(onNext: { _ = $0 + c.offset }) }
-            })
-    }
+    /// A `combineModel` screen (headless) with a controller or a stateful controller.
+    enum ControllerKind: String, CaseIterable, Sendable { case controller, statefulController }
 
-    @Test(arguments: Ending.allCases)
-    func combineModelScreenWithAStatefulController(_ ending: Ending) {
+    @Test(arguments: Ending.allCases, ControllerKind.allCases)
+    func combineModelScreen(_ ending: Ending, _ kind: ControllerKind) {
         #expect(
             isReleased(ending) { c, source, scheduler in
-                combineModel(
-                    CapturingModel(captured: c), statefulController: CapturingStatefulController(captured: c),
-                    events: source.asObservable(), scheduler: scheduler,
-                    onUnhandledError: { _ in _ = c.offset }
-                ) { states in states.subscribe(onNext: { _ = $0 + c.offset }) }
+                let model = CapturingModel(captured: c)
+                let events = source.asObservable()
+                let onUnhandledError: @Sendable (any Error) -> Void = { _ in _ = c.offset }
+                let bindStates = { (states: Observable<Int>) in states.subscribe(onNext: { _ = $0 + c.offset }) }
+                return switch kind {
+                case .controller:
+                    combineModel(
+                        model, controller: CapturingController(captured: c), events: events, scheduler: scheduler,
+                        onUnhandledError: onUnhandledError, bindStates: bindStates)
+                case .statefulController:
+                    combineModel(
+                        model, statefulController: CapturingStatefulController(captured: c), events: events,
+                        scheduler: scheduler, onUnhandledError: onUnhandledError, bindStates: bindStates)
+                }
             })
     }
 }

@@ -143,13 +143,8 @@ import Testing
         let line = trackedAt.withLock { $0 }
         #expect(
             failures == [
-                """
-                1 live resource created inside withLeakCheck was not released
-                live subscriptions:
-                  subscribe  LeakAndPendingWorkTests.swift:\(line + 2)
-                    PublishSubject
-                1 tracked object was not released: Screen (tracked at LeakAndPendingWorkTests.swift:\(line))
-                """
+                oneLiveSubscriptionReport(subscribedAt: "LeakAndPendingWorkTests.swift:\(line + 2)")
+                    + "\n1 tracked object was not released: Screen (tracked at LeakAndPendingWorkTests.swift:\(line))"
             ])
         subject.onCompleted()  // ends the cycle screen → subscription → closure → screen
     }

@@ -11,4 +11,15 @@ func capturedFailureLocations(_ body: () -> Void) -> [CallSite] {
     TestFailureCapture.collect(body).map(\.site)
 }
 
+/// What a leak check reports when one subscription to a `PublishSubject`, made at `site`
+/// (`File.swift:line`), is still alive.
+func oneLiveSubscriptionReport(subscribedAt site: String) -> String {
+    """
+    1 live resource created inside withLeakCheck was not released
+    live subscriptions:
+      subscribe  \(site)
+        PublishSubject
+    """
+}
+
 struct TestError: Error, Equatable {}

@@ -10,13 +10,21 @@ struct OfflineCatalogPagingTests {
         try catalog.page(for: SearchRequest(query: "repo", page: page, perPage: perPage))
     }
 
+    /// Expects `page` to be a page of all 1050 matches that lists `count` repositories, `first` to
+    /// `last`, and offers `next`.
+    private func expectPage(
+        _ page: SearchPage, count: Int, from first: String, to last: String, next: Int?,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        #expect(page.totalCount == 1050, sourceLocation: sourceLocation)
+        #expect(page.items.count == count, sourceLocation: sourceLocation)
+        #expect(page.items.first?.fullName == first, sourceLocation: sourceLocation)
+        #expect(page.items.last?.fullName == last, sourceLocation: sourceLocation)
+        #expect(page.nextPage == next, sourceLocation: sourceLocation)
+    }
+
     @Test func firstAndSecondPages() throws {
-        let first = try Self.page(1, perPage: 30)
-        #expect(first.totalCount == 1050)
-        #expect(first.items.count == 30)
-        #expect(first.items.first?.fullName == "owner/repo0000")
-        #expect(first.items.last?.fullName == "owner/repo0029")
-        #expect(first.nextPage == 2)
+        try expectPage(Self.page(1, perPage: 30), count: 30, from: "owner/repo0000", to: "owner/repo0029", next: 2)
 
         let second = try Self.page(2, perPage: 30)
         #expect(second.totalCount == 1050)
@@ -25,12 +33,7 @@ struct OfflineCatalogPagingTests {
     }
 
     @Test func stopsAtTheThousandResultCap() throws {
-        let tenth = try Self.page(10, perPage: 100)
-        #expect(tenth.totalCount == 1050)
-        #expect(tenth.items.count == 100)
-        #expect(tenth.items.first?.fullName == "owner/repo0900")
-        #expect(tenth.items.last?.fullName == "owner/repo0999")
-        #expect(tenth.nextPage == nil)
+        try expectPage(Self.page(10, perPage: 100), count: 100, from: "owner/repo0900", to: "owner/repo0999", next: nil)
 
         #expect(try Self.page(33, perPage: 30).nextPage == 34)
         let last = try Self.page(34, perPage: 30)

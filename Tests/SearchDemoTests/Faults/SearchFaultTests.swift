@@ -56,6 +56,18 @@ import Testing
         return await harness.run(until: 3000)
     }
 
+    /// What the view receives until `query`, sent at 1000 after "good" (as in
+    /// ``runGoodThenNext(around:on:)``), has an answer: the empty screen, "good" loading and its results
+    /// (with `remaining` calls left, when the server says), and `query` loading over them at 1300.
+    static func statesUntilAnswer(to query: String, remaining: Int? = nil) -> [Recorded<Event<SearchState>>] {
+        [
+            .next(0, state()),
+            .next(300, state("good", .loading)),
+            .next(300, state("good", .loaded, good, total: 2, remaining: remaining)),
+            .next(1300, state(query, .loading, good, total: 2, remaining: remaining, resultsFor: "good")),
+        ]
+    }
+
     enum Fault: String, CaseIterable, Sendable {
         case connectionDroppedMidBody, bodyCutShortOfItsLength, truncatedJSON, tenMegabyteBody
 
@@ -90,11 +102,7 @@ import Testing
         let message = fault.message(port: harness.server.port)
         #expect(answered)
         #expect(
-            harness.states == [
-                .next(0, state()),
-                .next(300, state("good", .loading)),
-                .next(300, state("good", .loaded, Self.good, total: 2)),
-                .next(1300, state("bad", .loading, Self.good, total: 2, resultsFor: "good")),
+            harness.states == Self.statesUntilAnswer(to: "bad") + [
                 .next(1300, state("bad", .loaded, Self.good, total: 2, error: message, resultsFor: "good")),
                 .next(2300, state("next", .loading, Self.good, total: 2, resultsFor: "good")),
                 .next(2300, state("next", .loaded, Self.next, total: 1)),
@@ -118,11 +126,7 @@ import Testing
             id: 7, name: "n", fullName: "o/n", htmlURL: URL(string: "https://github.com/o/n")!,
             description: "ab\u{FFFD}\u{FFFD}cd", language: nil, stargazersCount: 5, updatedAt: nil)
         #expect(
-            harness.states == [
-                .next(0, state()),
-                .next(300, state("good", .loading)),
-                .next(300, state("good", .loaded, Self.good, total: 2)),
-                .next(1300, state("bad", .loading, Self.good, total: 2, resultsFor: "good")),
+            harness.states == Self.statesUntilAnswer(to: "bad") + [
                 .next(1300, state("bad", .loaded, [repaired], total: 1)),
                 .next(2300, state("next", .loading, [repaired], total: 1, resultsFor: "bad")),
                 .next(2300, state("next", .loaded, Self.next, total: 1)),
@@ -139,11 +143,7 @@ import Testing
         #expect(await Self.runGoodThenNext(around: query, on: harness))
 
         #expect(
-            harness.states == [
-                .next(0, state()),
-                .next(300, state("good", .loading)),
-                .next(300, state("good", .loaded, Self.good, total: 2)),
-                .next(1300, state(query, .loading, Self.good, total: 2, resultsFor: "good")),
+            harness.states == Self.statesUntilAnswer(to: query) + [
                 .next(1300, state(query, .loaded, Self.good, total: 2, error: message, resultsFor: "good")),
                 .next(2300, state("next", .loading, Self.good, total: 2, resultsFor: "good")),
                 .next(2300, state("next", .loaded, Self.next, total: 1)),
@@ -212,11 +212,7 @@ import Testing
         }
         let waiting = state("burst", .loading, Self.good, total: 2, remaining: 0, resultsFor: "good")
         #expect(
-            harness.states == [
-                .next(0, state()),
-                .next(300, state("good", .loading)),
-                .next(300, state("good", .loaded, Self.good, total: 2, remaining: 9)),
-                .next(1300, state("burst", .loading, Self.good, total: 2, remaining: 9, resultsFor: "good")),
+            harness.states == SearchFaultTests.statesUntilAnswer(to: "burst", remaining: 9) + [
                 .next(1300, limited(2)), .next(2300, limited(1)),
                 .next(3300, waiting), .next(3300, limited(2)), .next(4300, limited(1)),
                 .next(5300, waiting), .next(5300, limited(2)), .next(6300, limited(1)),
@@ -250,11 +246,7 @@ import Testing
             state(query, .rateLimited(secondsLeft: seconds), Self.good, total: 2, remaining: 0, resultsFor: "good")
         }
         #expect(
-            harness.states == [
-                .next(0, state()),
-                .next(300, state("good", .loading)),
-                .next(300, state("good", .loaded, Self.good, total: 2, remaining: 9)),
-                .next(1300, state("burst", .loading, Self.good, total: 2, remaining: 9, resultsFor: "good")),
+            harness.states == SearchFaultTests.statesUntilAnswer(to: "burst", remaining: 9) + [
                 .next(1300, limited("burst", 5)), .next(2300, limited("burst", 4)),
                 // 3.88 s are left at 2420: the new query counts down from 4 and is sent at 6420.
                 .next(2420, limited("later", 4)), .next(3420, limited("later", 3)),

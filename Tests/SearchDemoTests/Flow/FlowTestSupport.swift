@@ -140,6 +140,20 @@ extension ScreenTestStore where Event == SearchEvent {
     }
 }
 
+extension ScreenTestStore where Event == SearchEvent, State == SearchState {
+    /// From the empty screen: edits the query to `query`, advances to `time`, and asserts the empty
+    /// screen at 0 and `query` loading at 300, when the 300 ms debounce lets the request go.
+    func search(
+        _ query: String, advancingTo time: Int = 400, fileID: String = #fileID, filePath: StaticString = #filePath,
+        line: Int = #line, column: Int = #column
+    ) {
+        receive(state(), at: 0, fileID: fileID, filePath: filePath, line: line, column: column)
+        send(.queryEdited(query), fileID: fileID, filePath: filePath, line: line, column: column)
+        advance(to: time)
+        receive(state(query, .loading), at: 300, fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+}
+
 /// A search screen under test driven by scripted user events in virtual time.
 @MainActor
 protocol ScriptedSearchScreen {

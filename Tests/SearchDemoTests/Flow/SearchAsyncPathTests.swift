@@ -16,69 +16,69 @@ import Testing
     nonisolated private static let sw = [repository(2, "sw"), repository(3, "sw")]
     nonisolated private static let rxs = [repository(4, "rxs")]
 
-    /// A burst settles after the debounce; the request starts then and its page shows after the
-    /// backend's latency; an edit that trims to the same query sends nothing.
-    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)  // virtual-time tasks need TaskExecutor
-    @Test func typingSearchesOnceTheQuerySettlesAndShowsThePageAfterTheLatency() {
-        let run = Self.typing()
-        #expect(
-            run.backend == [
-                "460: swi#1 sent", "660: swi#1 answered", "1300: sw#1 sent", "1400: sw#1 answered",
-            ])
+    /// The scenarios below, each with the backend calls it must make at their ticks.
+    enum Scenario: String, CaseIterable, Sendable {
+        /// A burst settles after the debounce; the request starts then and its page shows after the
+        /// backend's latency; an edit that trims to the same query sends nothing.
+        case typing
+        /// A new query while a request is in flight cancels it: the backend's sleep throws
+        /// `CancellationError` at the tick the new query settles, and the stale page never shows.
+        case staleRequest
+        /// Moving the selection onto the last row loads page 2 at that tick, sent from the key press.
+        case pagination
+        /// A rate-limited answer counts down one state per virtual second, then the request is retried
+        /// and succeeds.
+        case rateLimit
+        /// The store disposes the screen at the end of the test (400, the answer due at 800): the
+        /// request's sleep is cancelled at 400, and nothing is left scheduled or alive.
+        case disposal
+
+        /// The backend's calls, as `tick: query#page what`.
+        var backend: [String] {
+            switch self {
+            case .typing: ["460: swi#1 sent", "660: swi#1 answered", "1300: sw#1 sent", "1400: sw#1 answered"]
+            case .staleRequest: ["460: swi#1 sent", "900: swi#1 cancelled", "900: sw#1 sent", "1000: sw#1 answered"]
+            case .pagination: ["300: q#1 sent", "310: q#1 answered", "400: q#2 sent", "410: q#2 answered"]
+            case .rateLimit:
+                ["300: rxs#1 sent", "400: rxs#1 rate-limited", "3400: rxs#1 sent", "3500: rxs#1 answered"]
+            case .disposal: ["300: rxs#1 sent", "400: rxs#1 cancelled"]
+            }
+        }
     }
 
-    /// A new query while a request is in flight cancels it: the backend's sleep throws
-    /// `CancellationError` at the tick the new query settles, and the stale page never shows.
+    /// Each scenario asserts every state the screen delivered (in ``run(_:)``) and calls the backend
+    /// exactly at its ticks.
     @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)  // virtual-time tasks need TaskExecutor
-    @Test func aNewQueryCancelsTheStaleRequestAtItsTick() {
-        let run = Self.staleRequest()
-        #expect(run.backend == ["460: swi#1 sent", "900: swi#1 cancelled", "900: sw#1 sent", "1000: sw#1 answered"])
-    }
-
-    /// Moving the selection onto the last row loads page 2 at that tick, sent from the key press.
-    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)  // virtual-time tasks need TaskExecutor
-    @Test func movingTheSelectionToTheEndLoadsTheNextPageAtOnce() {
-        let run = Self.pagination()
-        #expect(run.backend == ["300: q#1 sent", "310: q#1 answered", "400: q#2 sent", "410: q#2 answered"])
-    }
-
-    /// A rate-limited answer counts down one state per virtual second, then the request is retried
-    /// and succeeds.
-    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)  // virtual-time tasks need TaskExecutor
-    @Test func aRateLimitCountsDownEachVirtualSecondThenTheRetrySucceeds() {
-        let run = Self.rateLimit()
-        #expect(
-            run.backend == [
-                "300: rxs#1 sent", "400: rxs#1 rate-limited", "3400: rxs#1 sent", "3500: rxs#1 answered",
-            ])
-    }
-
-    /// The store disposes the screen at the end of the test (400, the answer due at 800): the
-    /// request's sleep is cancelled at 400, and nothing is left scheduled or alive.
-    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)  // virtual-time tasks need TaskExecutor
-    @Test func disposingTheScreenCancelsTheRequestInFlightAtItsTick() {
-        let run = Self.disposal()
-        #expect(run.backend == ["300: rxs#1 sent", "400: rxs#1 cancelled"])
+    @Test(arguments: Scenario.allCases)
+    func eachScenarioCallsTheBackendAtItsTicks(_ scenario: Scenario) {
+        #expect(Self.run(scenario).backend == scenario.backend)
     }
 
     /// Every scenario above, 200 times in this process: each run records the same states and the
     /// same backend calls at the same ticks as the first.
     @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)  // virtual-time tasks need TaskExecutor
     @Test func everyScenarioIsIdenticalOverTwoHundredRuns() {
-        let scenarios: [(String, () -> AsyncPathRun)] = [
-            ("typing", Self.typing), ("stale request", Self.staleRequest), ("pagination", Self.pagination),
-            ("rate limit", Self.rateLimit), ("disposal", Self.disposal),
-        ]
-        for (name, scenario) in scenarios {
-            let first = scenario()
-            let differing = (1..<200).filter { _ in scenario() != first }.count
-            #expect(differing == 0, "\(name): \(differing) of 199 later runs differed from the first")
+        for scenario in Scenario.allCases {
+            let first = Self.run(scenario)
+            let differing = (1..<200).filter { _ in Self.run(scenario) != first }.count
+            #expect(differing == 0, "\(scenario): \(differing) of 199 later runs differed from the first")
         }
     }
 }
 
 @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)  // virtual-time tasks need TaskExecutor
 extension SearchAsyncPathTests {
+    /// Runs `scenario`.
+    static func run(_ scenario: Scenario) -> AsyncPathRun {
+        switch scenario {
+        case .typing: typing()
+        case .staleRequest: staleRequest()
+        case .pagination: pagination()
+        case .rateLimit: rateLimit()
+        case .disposal: disposal()
+        }
+    }
+
     /// Types "swi" (latency 200), waits for the page, backspaces to "sw" (latency 100), then types a
     /// trailing space.
     static func typing() -> AsyncPathRun {
@@ -131,10 +131,7 @@ extension SearchAsyncPathTests {
         let one = [repository(1), repository(2)]
         let three = one + [repository(3)]
         return screen.run { store in
-            store.receive(state(), at: 0)
-            store.send(.queryEdited("q"))  // page 1 at 300, loaded at 310
-            store.advance(to: 400)
-            store.receive(state("q", .loading), at: 300)
+            store.search("q")  // page 1 at 300, loaded at 310
             store.receive(state("q", .loaded, one, total: 5, next: 2), at: 310)
             store.send(.moveSelection(by: 1))  // onto the last row → page 2, now
             store.receive(state("q", .loadingNextPage, one, total: 5, next: 2), at: 400)
@@ -169,10 +166,7 @@ extension SearchAsyncPathTests {
             .page(SearchPage(totalCount: 1, items: rxs, nextPage: nil), after: 500)
         }
         return screen.run { store in
-            store.receive(state(), at: 0)
-            store.send(.queryEdited("rxs"))
-            store.advance(to: 400)
-            store.receive(state("rxs", .loading), at: 300)
+            store.search("rxs")
         }
     }
 }

@@ -59,10 +59,7 @@ import Testing
         }
         let view = TwoBindingView()
         screen.run(withView: view) { store in
-            store.receive(state(), at: 0)
-            store.send(.queryEdited("sw"))
-            store.advance(to: 1000)
-            store.receive(state("sw", .loading), at: 300)
+            store.search("sw", advancingTo: 1000)
             store.receive(state("sw", .loaded, Self.sw, total: 2), at: 310)
         }
         #expect(screen.fake.requestLog == ["sw#1"])
@@ -81,10 +78,7 @@ import Testing
             return state
         }
         screen.run { store in
-            store.receive(state(), at: 0)
-            store.send(.queryEdited("sw"))
-            store.advance(to: 400)
-            store.receive(state("sw", .loading), at: 300)
+            store.search("sw")
             store.receive(state("sw", .loaded, Self.sw, total: 3, next: 2), at: 310)
             store.send(.cycleSort)
             store.advance(to: 500)
@@ -120,6 +114,7 @@ import Testing
         #expect(screen.fake.requests[0].observable.subscriptions == [Subscription(400, 800)])
     }
 
+    /// Docs/MVC.md shows this trace as its state-by-state example, so it stays spelled out here.
     @Test func rateLimitCountsDownAndRetriesAutomaticallyWithoutRequestsWhileWaiting() {
         nonisolated(unsafe) var calls = 0  // test-thread only
         let page = SearchPage(totalCount: 1, items: Self.rxs, nextPage: nil, rateLimitRemaining: 29)
@@ -179,10 +174,7 @@ import Testing
         let one = [repository(1), repository(2)]
         let three = one + [repository(3)]
         screen.run { store in
-            store.receive(state(), at: 0)
-            store.send(.queryEdited("q"))  // page 1 at 300, loaded 310
-            store.advance(to: 400)
-            store.receive(state("q", .loading), at: 300)
+            store.search("q")  // page 1 at 300, loaded 310
             store.receive(state("q", .loaded, one, total: 5, next: 2), at: 310)
             store.send(.moveSelection(by: 1))  // onto the last row → page 2
             store.receive(state("q", .loadingNextPage, one, total: 5, next: 2), at: 400)
@@ -228,10 +220,7 @@ import Testing
         let screen = SearchScreenTest { _ in .page(SearchPage(totalCount: 2, items: Self.sw, nextPage: nil), after: 10)
         }
         screen.run { store in
-            store.receive(state(), at: 0)
-            store.send(.queryEdited("sw"))
-            store.advance(to: 400)
-            store.receive(state("sw", .loading), at: 300)
+            store.search("sw")
             store.receive(state("sw", .loaded, Self.sw, total: 2), at: 310)
             store.send(.moveSelection(by: 1))
             store.receive(state("sw", .loaded, Self.sw, total: 2, selection: 1), at: 400)
@@ -254,10 +243,7 @@ import Testing
                 : .failure(.httpStatus(code: 500, message: "Server Error"), after: 10)
         }
         screen.run { store in
-            store.receive(state(), at: 0)
-            store.send(.queryEdited("ok"))
-            store.advance(to: 400)
-            store.receive(state("ok", .loading), at: 300)
+            store.search("ok")
             store.receive(state("ok", .loaded, Self.rxs, total: 1), at: 310)
             store.send(.queryEdited("ok!"))
             store.advance(to: 1000)
@@ -275,10 +261,7 @@ import Testing
             .page(SearchPage(totalCount: 1, items: Self.rxs, nextPage: nil), after: 500)
         }
         screen.run { store in
-            store.receive(state(), at: 0)
-            store.send(.queryEdited("rxs"))
-            store.advance(to: 400)
-            store.receive(state("rxs", .loading), at: 300)
+            store.search("rxs")
         }
         #expect(screen.fake.requests[0].observable.subscriptions == [Subscription(300, 400)])
     }

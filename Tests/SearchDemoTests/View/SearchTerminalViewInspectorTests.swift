@@ -17,8 +17,15 @@ import Testing
         var tree = "subscribe  A.swift:1\n  flatMapLatest  B.swift:2  [search]\n    fromAsync  C.swift:3  [request]"
     }
 
-    private func makeView(_ scheduler: TestScheduler, _ probe: Probe) -> SearchTerminalView {
-        SearchTerminalView(
+    /// Runs `body` on a view wired to a state stream that delivers one state at tick 10, from tick 100;
+    /// the states it received are not the point of these tests. The store reports its failures at the caller.
+    private func runView(
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: Int = #line, column: Int = #column,
+        _ body: (ScreenTestStore<SearchEvent, SearchState>, SearchTerminalView, Probe) -> Void
+    ) {
+        let scheduler = TestScheduler(initialClock: 0, resolution: 0.001, simulateProcessingDelay: false)
+        let probe = Probe()
+        let view = SearchTerminalView(
             size: TerminalSize(rows: 8, columns: 40), scheduler: scheduler,
             inspect: {
                 probe.reads.append(scheduler.clock)
@@ -27,18 +34,21 @@ import Testing
             draw: { frame, _ in
                 probe.frames.append((scheduler.clock, frame.lines.map { $0.spans.map(\.text).joined() }))
             })
-    }
-
-    @Test func ctrlTShowsThePanelRefreshesItAndHidesIt() {
-        let scheduler = TestScheduler(initialClock: 0, resolution: 0.001, simulateProcessingDelay: false)
-        let probe = Probe()
-        let view = makeView(scheduler, probe)
         let states = scheduler.createHotObservable([.next(10, state())])
-        ScreenTestStore<SearchEvent, SearchState>.run(scheduler: scheduler) { _, recorder in
+        ScreenTestStore<SearchEvent, SearchState>.run(
+            scheduler: scheduler, fileID: fileID, filePath: filePath, line: line, column: column
+        ) { _, recorder in
             let stream = states.asObservable()
             return Disposables.create(stream.subscribe(recorder), view.update(stateStream: stream))
         } _: { store in
             store.advance(to: 100)
+            body(store, view, probe)
+            store.skipReceivedStates()
+        }
+    }
+
+    @Test func ctrlTShowsThePanelRefreshesItAndHidesIt() {
+        runView { store, view, probe in
             #expect(probe.reads.isEmpty, "the snapshot is not read while the panel is hidden")
             #expect(view.handle(.control(0x14)) == .handled)
             #expect(view.isShowingInspector)
@@ -67,26 +77,16 @@ import Testing
             #expect(probe.frames.last?.lines.contains { $0.hasPrefix("─ Inspector") } == false)
             store.advance(to: 2000)
             #expect(probe.reads == [100, 350, 360, 360], "hidden, the panel's timer is gone")
-            store.skipReceivedStates()
         }
     }
 
     /// Shown when the screen goes away, the panel's timer goes with the view's bindings (the store checks that
     /// nothing is left scheduled).
     @Test func thePanelsTimerEndsWithTheView() {
-        let scheduler = TestScheduler(initialClock: 0, resolution: 0.001, simulateProcessingDelay: false)
-        let probe = Probe()
-        let view = makeView(scheduler, probe)
-        let states = scheduler.createHotObservable([.next(10, state())])
-        ScreenTestStore<SearchEvent, SearchState>.run(scheduler: scheduler) { _, recorder in
-            let stream = states.asObservable()
-            return Disposables.create(stream.subscribe(recorder), view.update(stateStream: stream))
-        } _: { store in
-            store.advance(to: 100)
+        runView { store, view, probe in
             #expect(view.handle(.control(0x14)) == .handled)
             store.advance(to: 1000)
             #expect(probe.reads == [100, 350, 600, 850])
-            store.skipReceivedStates()
         }
     }
 }

@@ -34,56 +34,62 @@ private func sleeping(_ seconds: Int, on scheduler: TestScheduler, log: TaskLog)
 /// the store's own calls start them (the wiring, a sent event) or scheduled work does, and a task
 /// still in flight when the store disposes the screen ends at that tick.
 @Suite struct ScreenTestStoreAsyncTests {
-    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)  // virtual-time tasks need TaskExecutor
-    @Test func aTaskStartedBySendingAnEventRunsInVirtualTime() {
+    /// Runs a screen test whose wiring gets the scheduler and a task log; returns the failures the
+    /// store reported and the log.
+    private func run(
+        connect: (Observable<Int>, TestableObserver<Int>, TestScheduler, TaskLog) -> any Disposable,
+        _ body: (ScreenTestStore<Int, Int>) -> Void
+    ) -> (failures: [String], log: [String]) {
         let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: false)
         let log = TaskLog()
         let failures = capturedFailures {
             ScreenTestStore<Int, Int>.run(scheduler: scheduler) { events, states in
-                events.flatMapLatest { sleeping($0, on: scheduler, log: log) }.subscribe(states)
+                connect(events, states, scheduler, log)
             } _: { store in
-                store.send(5)  // started at 0, due at 5
-                store.advance(to: 2)
-                store.send(4)  // cancels the first at 2; due at 6
-                store.advance(to: 20)
-                store.receive(4, at: 6)
+                body(store)
             }
         }
+        return (failures, log.values)
+    }
+
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)  // virtual-time tasks need TaskExecutor
+    @Test func aTaskStartedBySendingAnEventRunsInVirtualTime() {
+        let (failures, log) = run { events, states, scheduler, log in
+            events.flatMapLatest { sleeping($0, on: scheduler, log: log) }.subscribe(states)
+        } _: { store in
+            store.send(5)  // started at 0, due at 5
+            store.advance(to: 2)
+            store.send(4)  // cancels the first at 2; due at 6
+            store.advance(to: 20)
+            store.receive(4, at: 6)
+        }
         #expect(failures == [])
-        #expect(log.values == ["0: 5 started", "2: 5 cancelled", "2: 4 started", "6: 4 woke"])
+        #expect(log == ["0: 5 started", "2: 5 cancelled", "2: 4 started", "6: 4 woke"])
     }
 
     @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)  // virtual-time tasks need TaskExecutor
     @Test func aTaskStartedByWiringTheScreenRunsInVirtualTime() {
-        let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: false)
-        let log = TaskLog()
-        let failures = capturedFailures {
-            ScreenTestStore<Int, Int>.run(scheduler: scheduler) { _, states in
-                sleeping(3, on: scheduler, log: log).concat(Observable.never()).subscribe(states)
-            } _: { store in
-                store.advance(to: 10)
-                store.receive(3, at: 3)
-            }
+        let (failures, log) = run { _, states, scheduler, log in
+            sleeping(3, on: scheduler, log: log).concat(Observable.never()).subscribe(states)
+        } _: { store in
+            store.advance(to: 10)
+            store.receive(3, at: 3)
         }
         #expect(failures == [])
-        #expect(log.values == ["0: 3 started", "3: 3 woke"])
+        #expect(log == ["0: 3 started", "3: 3 woke"])
     }
 
     @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)  // virtual-time tasks need TaskExecutor
     @Test func aTaskInFlightWhenTheScreenIsDisposedEndsAtThatTick() {
-        let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: false)
-        let log = TaskLog()
-        let failures = capturedFailures {
-            ScreenTestStore<Int, Int>.run(scheduler: scheduler) { _, states in
-                // Started by scheduled work (the timer at 1), so in virtual time whatever the store does.
-                Observable<Int>.timer(.seconds(1), scheduler: scheduler)
-                    .flatMap { _ in sleeping(5, on: scheduler, log: log) }
-                    .subscribe(states)
-            } _: { store in
-                store.advance(to: 4)
-            }
+        let (failures, log) = run { _, states, scheduler, log in
+            // Started by scheduled work (the timer at 1), so in virtual time whatever the store does.
+            Observable<Int>.timer(.seconds(1), scheduler: scheduler)
+                .flatMap { _ in sleeping(5, on: scheduler, log: log) }
+                .subscribe(states)
+        } _: { store in
+            store.advance(to: 4)
         }
         #expect(failures == [])
-        #expect(log.values == ["1: 5 started", "4: 5 cancelled"])
+        #expect(log == ["1: 5 started", "4: 5 cancelled"])
     }
 }

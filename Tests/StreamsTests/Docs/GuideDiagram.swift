@@ -203,6 +203,21 @@ extension GuideDiagrams {
         check(diagram, in: guide, name: name, sourceLocation: sourceLocation)
     }
 
+    /// Checks the `Share.md` block `name`: the hot source `xs` (elements `a`…`d`), a `note` line when
+    /// given, each subscriber's output in order, and the source's subscriptions.
+    static func checkSharing(
+        _ name: String, source xs: TestableObservable<String>, note: (label: String, marble: String)? = nil,
+        subscribers: [(label: String, events: [Recorded<Event<String>>])],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        var diagram = GuideDiagram()
+        diagram.hot("source", xs, names("abcd"))
+        if let note { diagram.note(note.label, note.marble) }
+        for subscriber in subscribers { diagram.output(subscriber.label, subscriber.events, names("abcd")) }
+        diagram.subscriptions("source subscribed", xs)
+        check(diagram, in: "Share.md", name: name, sourceLocation: sourceLocation)
+    }
+
     /// The higher-order scenario: a hot source `-a---b----|` whose `a` stands for a cold inner
     /// `-x---x|` and `b` for `--y-y|`; `operation` gets the source and that mapping.
     static func checkHigherOrder(

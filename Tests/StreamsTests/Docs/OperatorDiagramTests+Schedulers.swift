@@ -104,13 +104,10 @@ import Testing
         scheduler.scheduleAt(200) { _ = connectable.connect() }
         scheduler.scheduleAt(260) { _ = connectable.subscribe(late) }
         let res = scheduler.start { connectable.asObservable() }
-        var diagram = GuideDiagram()
-        diagram.hot("source", xs, names("abcd"))
-        diagram.note("connect()", "^")
-        diagram.output("subscriber 1 (at 0)", res.events, names("abcd"))
-        diagram.output("subscriber 2 (at 6)", late.events, names("abcd"))
-        diagram.subscriptions("source subscribed", xs)
-        GuideDiagrams.check(diagram, in: "Share.md", name: name, sourceLocation: sourceLocation)
+        GuideDiagrams.checkSharing(
+            name, source: xs, note: ("connect()", "^"),
+            subscribers: [("subscriber 1 (at 0)", res.events), ("subscriber 2 (at 6)", late.events)],
+            sourceLocation: sourceLocation)
     }
 
     @Test func replayFamily() {
@@ -126,12 +123,9 @@ import Testing
         scheduler.scheduleAt(200) { connection = connectable.connect() }
         scheduler.scheduleAt(260) { connection?.dispose() }
         let res = scheduler.start { connectable.asObservable() }
-        var diagram = GuideDiagram()
-        diagram.hot("source", xs, names("abcd"))
-        diagram.note("connection", "^-----! (disposed)")
-        diagram.output("subscriber (at 0)", res.events, names("abcd"))
-        diagram.subscriptions("source subscribed", xs)
-        GuideDiagrams.check(diagram, in: "Share.md", name: "multicast")
+        GuideDiagrams.checkSharing(
+            "multicast", source: xs, note: ("connection", "^-----! (disposed)"),
+            subscribers: [("subscriber (at 0)", res.events)])
     }
 
     @Test func refCount() {

@@ -134,12 +134,9 @@ import Testing
         let late = scheduler.createObserver(String.self)
         scheduler.scheduleAt(240) { _ = shared.subscribe(late) }
         let res = scheduler.start { shared }
-        var diagram = GuideDiagram()
-        diagram.hot("source", xs, names("abcd"))
-        diagram.output("subscriber 1 (at 0)", res.events, names("abcd"))
-        diagram.output("subscriber 2 (at 4)", late.events, names("abcd"))
-        diagram.subscriptions("source subscribed", xs)
-        GuideDiagrams.check(diagram, in: "Share.md", name: "share")
+        GuideDiagrams.checkSharing(
+            "share", source: xs,
+            subscribers: [("subscriber 1 (at 0)", res.events), ("subscriber 2 (at 4)", late.events)])
     }
 
     @Test func publish() {
@@ -147,11 +144,7 @@ import Testing
         let published = xs.publish()
         scheduler.scheduleAt(220) { _ = published.connect() }
         let res = scheduler.start { published.asObservable() }
-        var diagram = GuideDiagram()
-        diagram.hot("source", xs, names("abcd"))
-        diagram.note("connect()", "--^")
-        diagram.output("subscriber (at 0)", res.events, names("abcd"))
-        diagram.subscriptions("source subscribed", xs)
-        GuideDiagrams.check(diagram, in: "Share.md", name: "publish")
+        GuideDiagrams.checkSharing(
+            "publish", source: xs, note: ("connect()", "--^"), subscribers: [("subscriber (at 0)", res.events)])
     }
 }

@@ -62,20 +62,20 @@ import Testing
         }
     }
 
-    @Test(arguments: Ending.allCases)
-    func fromAsync(_ ending: Ending) async {
-        let released = await isReleased(ending) { c, ending in
-            Observable.fromAsync { try await Self.operation(c, ending) }
-                .subscribe(onNext: { _ = $0 + c.offset }, onError: { _ in _ = c.offset })
-        }
-        #expect(released)
-    }
+    /// The bridges that run an async operation for a subscription.
+    enum OperationBridge: String, CaseIterable, Sendable { case fromAsync, singleCreateOperation }
 
-    @Test(arguments: Ending.allCases)
-    func singleCreateOperation(_ ending: Ending) async {
+    @Test(arguments: Ending.allCases, OperationBridge.allCases)
+    func operationBridge(_ ending: Ending, _ bridge: OperationBridge) async {
         let released = await isReleased(ending) { c, ending in
-            Single.create { try await Self.operation(c, ending) }
-                .subscribe(onSuccess: { _ = $0 + c.offset }, onFailure: { _ in _ = c.offset })
+            switch bridge {
+            case .fromAsync:
+                Observable.fromAsync { try await Self.operation(c, ending) }
+                    .subscribe(onNext: { _ = $0 + c.offset }, onError: { _ in _ = c.offset })
+            case .singleCreateOperation:
+                Single.create { try await Self.operation(c, ending) }
+                    .subscribe(onSuccess: { _ = $0 + c.offset }, onFailure: { _ in _ = c.offset })
+            }
         }
         #expect(released)
     }

@@ -19,20 +19,32 @@ import Testing
         }
     }
 
+    /// Runs `producers` on their own queues, then disposes `subscription`; expects every producer to
+    /// have finished, `checker` to have seen no contract violation and the run to have completed, and
+    /// returns the elements `checker` received.
+    private static func received<Element: Equatable & Sendable>(
+        by checker: ContractChecker<Element>, producing producers: [@Sendable () -> Void],
+        through subscription: any Disposable, sourceLocation: SourceLocation = #_sourceLocation
+    ) -> [Element] {
+        let finished = produceOnQueues(producers)
+        subscription.dispose()
+        #expect(finished, sourceLocation: sourceLocation)
+        #expect(checker.contractViolations == [], sourceLocation: sourceLocation)
+        #expect(checker.terminalEvent == .completed, sourceLocation: sourceLocation)
+        return checker.receivedElements
+    }
+
     @Test func mergeOfSourcesOnDifferentQueuesDeliversEverythingSerialized() {
         let checker = ContractChecker<Int>()
         let sources = (0..<3).map { _ in PublishSubject<Int>() }
         let subscription = Observable.merge(sources.map { $0.asObservable() }).subscribe(checker)
-        let finished = produceOnQueues(
-            sources.enumerated().map { lane, source in
+        let received = Self.received(
+            by: checker,
+            producing: sources.enumerated().map { lane, source in
                 Self.sending((0..<Self.count).map { lane * Self.count + $0 }, into: source)
-            })
-        subscription.dispose()
-        #expect(finished)
-        #expect(checker.contractViolations == [])
-        #expect(checker.receivedElements.count == 3 * Self.count)
-        #expect(Set(checker.receivedElements) == Set(0..<(3 * Self.count)))
-        #expect(checker.terminalEvent == .completed)
+            }, through: subscription)
+        #expect(received.count == 3 * Self.count)
+        #expect(Set(received) == Set(0..<(3 * Self.count)))
     }
 
     @Test func combineLatestOfSourcesOnDifferentQueuesEmitsOncePerElement() {
@@ -42,18 +54,15 @@ import Testing
         let subscription = Observable.combineLatest(left, right) { [$0, $1] }.subscribe(checker)
         left.onNext(0)
         right.onNext(0)
-        let finished = produceOnQueues([left, right].map { Self.sending(1...Self.count, into: $0) })
-        subscription.dispose()
-        let received = checker.receivedElements
-        #expect(finished)
-        #expect(checker.contractViolations == [])
+        let received = Self.received(
+            by: checker, producing: [left, right].map { Self.sending(1...Self.count, into: $0) },
+            through: subscription)
         // One combination for the seed pair, then exactly one per element of either side.
         #expect(received.count == 1 + 2 * Self.count)
         #expect(received.first == [0, 0])
         #expect(received.last == [Self.count, Self.count])
         // Each side's latest value never goes back.
         #expect(zip(received, received.dropFirst()).allSatisfy { $0[0] <= $1[0] && $0[1] <= $1[1] })
-        #expect(checker.terminalEvent == .completed)
     }
 
     @Test func zipOfSourcesOnDifferentQueuesPairsByIndex() {
@@ -61,15 +70,12 @@ import Testing
         let sources = (0..<3).map { _ in PublishSubject<Int>() }
         let subscription = Observable.zip(sources[0], sources[1], sources[2]) { [$0, $1, $2] }
             .subscribe(checker)
-        let finished = produceOnQueues(
-            sources.enumerated().map { lane, source in
+        let received = Self.received(
+            by: checker,
+            producing: sources.enumerated().map { lane, source in
                 Self.sending((0..<Self.count).map { $0 * 10 + lane }, into: source)
-            })
-        subscription.dispose()
-        #expect(finished)
-        #expect(checker.contractViolations == [])
-        #expect(checker.receivedElements == (0..<Self.count).map { [$0 * 10, $0 * 10 + 1, $0 * 10 + 2] })
-        #expect(checker.terminalEvent == .completed)
+            }, through: subscription)
+        #expect(received == (0..<Self.count).map { [$0 * 10, $0 * 10 + 1, $0 * 10 + 2] })
     }
 
     @Test func withLatestFromWithSourcesOnDifferentQueuesEmitsOncePerFirstElement() {
@@ -78,14 +84,11 @@ import Testing
         let second = PublishSubject<Int>()
         let subscription = first.withLatestFrom(second) { [$0, $1] }.subscribe(checker)
         second.onNext(0)
-        let finished = produceOnQueues([first, second].map { Self.sending(1...Self.count, into: $0) })
-        subscription.dispose()
-        let received = checker.receivedElements
-        #expect(finished)
-        #expect(checker.contractViolations == [])
+        let received = Self.received(
+            by: checker, producing: [first, second].map { Self.sending(1...Self.count, into: $0) },
+            through: subscription)
         #expect(received.map { $0[0] } == Array(1...Self.count))
         #expect(zip(received, received.dropFirst()).allSatisfy { $0[1] <= $1[1] })
         #expect(received.allSatisfy { (0...Self.count).contains($0[1]) })
-        #expect(checker.terminalEvent == .completed)
     }
 }
