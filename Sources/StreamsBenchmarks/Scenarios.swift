@@ -65,6 +65,11 @@ enum CoreScenarios {
         }
     }
 
+    /// S2's chain: map{/2} filter{not a multiple of 3} distinct.
+    static func s2Chain(_ subject: PublishSubject<Int>) -> Observable<Int> {
+        subject.map { $0 / 2 }.filter { $0 % 3 != 0 }.distinctUntilChanged()
+    }
+
     static func s2(_ sizes: Sizes) -> Scenario {
         let n = sizes.s2
         let acc = Acc()
@@ -73,10 +78,7 @@ enum CoreScenarios {
             expected: Ref.s2(n: n), acc: acc
         ) { _ in
             let subject = PublishSubject<Int>()
-            let subscription = subject.map { $0 / 2 }
-                .filter { $0 % 3 != 0 }
-                .distinctUntilChanged()
-                .subscribe(onNext: { acc.put($0) })
+            let subscription = s2Chain(subject).subscribe(onNext: { acc.put($0) })
             for i in 0..<n { subject.onNext(i) }
             subject.onCompleted()
             subscription.dispose()
@@ -117,7 +119,7 @@ enum CoreScenarios {
     }
 
     /// S4's chain: map{+1} filter{odd} map{×3} distinct filter{≥0}.
-    private static func s4Chain(_ subject: PublishSubject<Int>) -> Observable<Int> {
+    static func s4Chain(_ subject: PublishSubject<Int>) -> Observable<Int> {
         subject.map { $0 &+ 1 }
             .filter { $0 & 1 == 1 }
             .map { $0 &* 3 }
