@@ -134,18 +134,16 @@ public enum Inspector {
 
     /// Runs `body` recording into `scope`.
     package static func withRecording<T>(_ scope: RecordingScope, _ body: () throws -> T) rethrows -> T {
-        GlobalCounter.inspectorRecording.add(1)
-        defer { GlobalCounter.inspectorRecording.add(-1) }
-        return try $currentScope.withValue(scope) { try body() }
+        try GlobalCounter.inspectorRecording.raised { try $currentScope.withValue(scope) { try body() } }
     }
 
     /// Runs the asynchronous `body` recording into `scope`.
     package static func withRecording<T>(
         _ scope: RecordingScope, isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> T
     ) async rethrows -> T {
-        GlobalCounter.inspectorRecording.add(1)
-        defer { GlobalCounter.inspectorRecording.add(-1) }
-        return try await $currentScope.withValue(scope) { try await body() }
+        try await GlobalCounter.inspectorRecording.raised {
+            try await $currentScope.withValue(scope) { try await body() }
+        }
     }
 
     /// The live subscriptions recorded in `scope`.

@@ -38,18 +38,14 @@ public enum LiveResources {
 
     /// Runs `body` with `scope` as the current scope.
     public static func withScope<T>(_ scope: Scope, _ body: () throws -> T) rethrows -> T {
-        GlobalCounter.liveScopes.add(1)
-        defer { GlobalCounter.liveScopes.add(-1) }
-        return try $current.withValue(scope) { try body() }
+        try GlobalCounter.liveScopes.raised { try $current.withValue(scope) { try body() } }
     }
 
     /// Runs the asynchronous `body` with `scope` as the current scope.
     public static func withScope<T>(
         _ scope: Scope, isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> T
     ) async rethrows -> T {
-        GlobalCounter.liveScopes.add(1)
-        defer { GlobalCounter.liveScopes.add(-1) }
-        return try await $current.withValue(scope) { try await body() }
+        try await GlobalCounter.liveScopes.raised { try await $current.withValue(scope) { try await body() } }
     }
 
     /// Records a new resource; returns the scope to pass to ``release(_:)``.

@@ -22,6 +22,23 @@ enum GlobalCounter {
         }
     }
 
+    /// Runs `body` with this counter one higher, lowered again however `body` ends (a scope's
+    /// whole life: ``LiveResources/withScope(_:_:)``, `Inspector.withRecording`).
+    func raised<T>(while body: () throws -> T) rethrows -> T {
+        add(1)
+        defer { add(-1) }
+        return try body()
+    }
+
+    /// The asynchronous form of ``raised(while:)``.
+    func raised<T>(isolation: isolated (any Actor)? = #isolation, while body: () async throws -> T) async rethrows
+        -> T
+    {
+        add(1)
+        defer { add(-1) }
+        return try await body()
+    }
+
     /// The current value (a relaxed read).
     @inlinable
     @inline(__always)
