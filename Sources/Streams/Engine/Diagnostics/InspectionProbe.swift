@@ -66,17 +66,18 @@ final class InspectionProbe<Element>: Sink<Element, Element>, @unchecked Sendabl
 }
 
 extension Inspector {
-    /// Subscribes `receiver` through a new probe recorded as `name` at `site`: the probe's record
-    /// goes under the thread's current parent unless `isRoot`, and `subscribe` subscribes the
-    /// probe to the operator's source while the probe is the current parent.
+    /// Subscribes `receiver` through a new probe recording a subscription of `recorded`: the
+    /// probe's record goes under the thread's current parent unless the operator is a root, and
+    /// `subscribe` subscribes the probe to the operator's source while the probe is the current
+    /// parent.
     static func subscribeRecorded<Element>(
-        _ receiver: Receiver<Element>, name: String, site: CallSite?, tag: String?, isRoot: Bool,
-        scope: RecordingScope?, subscribe: (Receiver<Element>) -> any Disposable
+        _ receiver: Receiver<Element>, as recorded: RecordedOperator,
+        subscribe: (Receiver<Element>) -> any Disposable
     ) -> any Disposable {
-        let context = isRoot ? nil : InspectionContext.current
+        let context = recorded.isRoot ? nil : InspectionContext.current
         let record = InspectionRecord(
-            name: name, site: site, tag: tag, parent: context?.record, isInner: context?.isDelivering ?? false,
-            scope: context?.record.scope ?? currentScope ?? scope)
+            of: recorded, parent: context?.record, isInner: context?.isDelivering ?? false,
+            scope: context?.record.scope ?? currentScope ?? recorded.scope)
         let probe = InspectionProbe(record: record, downstream: receiver)
         InspectionRegistry.register(record)
         let previous = InspectionContext.enter(record, delivering: false)

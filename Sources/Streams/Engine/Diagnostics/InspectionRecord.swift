@@ -31,14 +31,12 @@ final class InspectionRecord: Sendable {
     let scope: Inspector.RecordingScope?
     private let counts = LockedCell(Counts())
 
-    init(
-        name: String, site: CallSite?, tag: String?, parent: InspectionRecord?, isInner: Bool,
-        scope: Inspector.RecordingScope?
-    ) {
+    /// A subscription of `recorded`, under `parent`, in `scope`.
+    init(of recorded: RecordedOperator, parent: InspectionRecord?, isInner: Bool, scope: Inspector.RecordingScope?) {
         id = InspectionRegistry.nextID()
-        self.name = name
-        self.site = site
-        self.tag = tag
+        name = recorded.name
+        site = recorded.site
+        tag = recorded.tag
         self.parent = parent
         self.isInner = isInner
         self.scope = scope

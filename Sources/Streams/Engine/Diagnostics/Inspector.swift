@@ -80,8 +80,9 @@ public enum Inspector {
         guard let scope = recordingScope() else { return observable }
         let name = "\(name)"
         return InspectedObservable(
-            source: observable, name: name, site: site, tag: nil, isRoot: subscriberNames.contains(name),
-            scope: scope)
+            source: observable,
+            recorded: RecordedOperator(
+                name: name, site: site, tag: nil, isRoot: subscriberNames.contains(name), scope: scope))
     }
 
     /// Where an operator applied now is recorded: `nil` if it is not; `.some(nil)` globally (the
@@ -105,8 +106,9 @@ public enum Inspector {
         if let inspected = observable as? InspectedObservable<Element> { return inspected.tagged(tag) }
         guard let scope = recordingScope() else { return observable }
         return InspectedObservable(
-            source: observable, name: "tag", site: CallSite(fileID: file, line: line), tag: tag, isRoot: false,
-            scope: scope)
+            source: observable,
+            recorded: RecordedOperator(
+                name: "tag", site: CallSite(fileID: file, line: line), tag: tag, isRoot: false, scope: scope))
     }
 
     /// A subject's subscription made while a recorded subscription subscribes or delivers on this
@@ -116,7 +118,8 @@ public enum Inspector {
     ) -> any Disposable {
         guard InspectionContext.isActive else { return subscribe(receiver) }
         return subscribeRecorded(
-            receiver, name: name, site: nil, tag: nil, isRoot: false, scope: nil, subscribe: subscribe)
+            receiver, as: RecordedOperator(name: name, site: nil, tag: nil, isRoot: false, scope: nil),
+            subscribe: subscribe)
     }
 
     // MARK: Recording scopes
