@@ -92,12 +92,15 @@ func recording<T>(_ body: () throws -> T) rethrows -> (Inspector.RecordingScope,
         _ = subscription
     }
 
+    /// The snapshots are taken in the scope: a bare `snapshot()` also shows the chains other tests
+    /// record while one of them has the inspector enabled.
     @Test func aCompletedSourceShowsCompletedUntilItsChainFinishes() {
+        let scope = Inspector.RecordingScope()
         let line = #line
-        let (scope, received) = recording {
+        let received = Inspector.withRecording(scope) {
             let received = Recorder<String>()
             let subscription = Observable.from(["a", "b"])
-                .subscribe(onNext: { _ in received.append(Inspector.snapshot().description) })
+                .subscribe(onNext: { _ in received.append(Inspector.snapshot(scope: scope).description) })
             subscription.dispose()
             return received
         }
